@@ -1,0 +1,116 @@
+// Exact convex hull of a point set as merged polygon faces (the `from_points` route of
+// polytope.hpp). CGAL's convex_hull_3 with exact predicates decides the combinatorics, and
+// coplanar neighbouring triangles are merged with the exact orientation predicate, so a face that
+// is planar in the doubles becomes one polygon however it was tessellated, and points lying on hull
+// edges or inside hull faces are dropped. Only predicates are used: no constructed coordinate ever
+// enters the B-rep, whose vertices are input points verbatim.
+#include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
+#include <CGAL/Surface_mesh.h>
+#include <CGAL/convex_hull_3.h>
+
+#include <map>
+#include <numeric>
+#include <set>
+#include <string>
+
+#include "algorithms/geometry/polytope.hpp"
+
+namespace touchstone {
+namespace {
+
+using Kernel = CGAL::Exact_predicates_inexact_constructions_kernel;
+using Point = Kernel::Point_3;
+using Mesh = CGAL::Surface_mesh<Point>;
+
+int find_root(std::vector<int>& parent, int i) {
+  while (parent[i] != i) i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+}  // namespace
+
+std::vector<std::vector<int>> convex_hull_faces(std::span<const Vec3> points) {
+  // Exact duplicates collapse onto their first occurrence.
+  std::map<Point, int> index_of;
+  std::vector<Point> unique_points;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Point p(points[i].x(), points[i].y(), points[i].z());
+    if (index_of.emplace(p, static_cast<int>(i)).second) unique_points.push_back(p);
+  }
+  if (unique_points.size() < 4)
+    throw GeometryError("too few distinct points for a solid: " +
+                        std::to_string(unique_points.size()) + " (need 4 not coplanar)");
+
+  // A flat or lower-dimensional set is not a solid; convex_hull_3 would return a degenerate mesh.
+  const Point& p0 = unique_points[0];
+  const Point& p1 = unique_points[1];
+  std::size_t third = 2;
+  while (third < unique_points.size() && CGAL::collinear(p0, p1, unique_points[third])) ++third;
+  if (third == unique_points.size())
+    throw GeometryError("all points are collinear: degenerate shapes are not supported");
+  bool solid = false;
+  for (const Point& p : unique_points) solid = solid || !CGAL::coplanar(p0, p1, unique_points[third], p);
+  if (!solid) throw GeometryError("all points are coplanar: flat shapes are not supported");
+
+  Mesh mesh;
+  CGAL::convex_hull_3(unique_points.begin(), unique_points.end(), mesh);
+
+  // Union coplanar neighbouring triangles (exact test on the opposite vertex).
+  const int face_count = static_cast<int>(mesh.number_of_faces());
+  std::vector<int> parent(face_count);
+  std::iota(parent.begin(), parent.end(), 0);
+  for (auto e : mesh.edges()) {
+    const auto h = mesh.halfedge(e);
+    const auto o = mesh.opposite(h);
+    const Point& p = mesh.point(mesh.source(h));
+    const Point& q = mesh.point(mesh.target(h));
+    const Point& r = mesh.point(mesh.target(mesh.next(h)));
+    const Point& s = mesh.point(mesh.target(mesh.next(o)));
+    if (CGAL::coplanar(p, q, r, s)) {
+      const int a = find_root(parent, static_cast<int>(mesh.face(h).idx()));
+      const int b = find_root(parent, static_cast<int>(mesh.face(o).idx()));
+      parent[a] = b;
+    }
+  }
+
+  // Boundary of each merged region, as a successor map over mesh vertices (CCW from outside,
+  // as convex_hull_3 orients its faces outward).
+  std::map<int, std::map<int, int>> successor;  // region -> (from vertex -> to vertex)
+  for (auto h : mesh.halfedges()) {
+    const int f = find_root(parent, static_cast<int>(mesh.face(h).idx()));
+    const int g = find_root(parent, static_cast<int>(mesh.face(mesh.opposite(h)).idx()));
+    if (f == g) continue;
+    successor[f][static_cast<int>(mesh.source(h).idx())] = static_cast<int>(mesh.target(h).idx());
+  }
+
+  std::vector<std::vector<int>> loops;
+  for (auto& [region, next] : successor) {
+    std::vector<int> loop;
+    const int start = next.begin()->first;
+    int v = start;
+    do {
+      loop.push_back(v);
+      v = next.at(v);
+    } while (v != start && loop.size() <= next.size());
+    loops.push_back(std::move(loop));
+  }
+
+  // A vertex with only two distinct neighbours lies inside a hull edge: drop it.
+  std::vector<std::set<int>> neighbours(mesh.number_of_vertices());
+  for (const auto& loop : loops)
+    for (std::size_t i = 0; i < loop.size(); ++i) {
+      const int a = loop[i], b = loop[(i + 1) % loop.size()];
+      neighbours[a].insert(b);
+      neighbours[b].insert(a);
+    }
+  std::vector<std::vector<int>> faces;
+  for (const auto& loop : loops) {
+    std::vector<int> face;
+    for (int v : loop)
+      if (neighbours[v].size() > 2) face.push_back(index_of.at(mesh.point(Mesh::Vertex_index(v))));
+    faces.push_back(std::move(face));
+  }
+  return faces;
+}
+
+}  // namespace touchstone

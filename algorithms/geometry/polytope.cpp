@@ -1,0 +1,233 @@
+// Polytope B-rep assembly and validation (see polytope.hpp for the contract). Both entry points
+// end in assemble(), which derives edges, adjacency and planes from oriented polygons and refuses
+// anything that is not a closed, consistently oriented 2-manifold with planar faces.
+#include "algorithms/geometry/polytope.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace touchstone {
+namespace {
+
+std::string face_name(std::size_t f) { return "faces[" + std::to_string(f) + "]"; }
+
+void require_finite(std::span<const Vec3> points) {
+  for (std::size_t i = 0; i < points.size(); ++i)
+    if (!points[i].allFinite())
+      throw GeometryError("vertices[" + std::to_string(i) + "] has a NaN or infinite coordinate");
+}
+
+}  // namespace
+
+Polytope Polytope::from_points(std::span<const Vec3> points) {
+  if (points.size() < 4)
+    throw GeometryError("too few points for a solid: " + std::to_string(points.size()) +
+                        " (need 4 not coplanar)");
+  require_finite(points);
+  std::vector<std::vector<int>> hull = convex_hull_faces(points);
+
+  // Keep the used input points in input order, so vertex ids are stable and traceable.
+  std::vector<int> new_id(points.size(), -1);
+  for (const auto& face : hull)
+    for (int v : face) new_id[v] = 0;
+  std::vector<Vec3> vertices;
+  std::vector<int> source;
+  for (std::size_t i = 0; i < points.size(); ++i)
+    if (new_id[i] == 0) {
+      new_id[i] = static_cast<int>(vertices.size());
+      vertices.push_back(points[i]);
+      source.push_back(static_cast<int>(i));
+    }
+  for (auto& face : hull)
+    for (int& v : face) v = new_id[v];
+  return assemble(std::move(vertices), std::move(hull), std::move(source), {});
+}
+
+Polytope Polytope::from_faces(std::span<const Vec3> vertices,
+                              std::span<const std::vector<int>> faces,
+                              const PolytopeOptions& options) {
+  if (vertices.size() < 4)
+    throw GeometryError("too few vertices for a solid: " + std::to_string(vertices.size()));
+  if (faces.size() < 4) throw GeometryError("too few faces for a closed solid: " + std::to_string(faces.size()));
+  require_finite(vertices);
+  {
+    std::map<std::array<double, 3>, std::size_t> seen;
+    for (std::size_t i = 0; i < vertices.size(); ++i) {
+      auto [it, fresh] = seen.emplace(std::array{vertices[i].x(), vertices[i].y(), vertices[i].z()}, i);
+      if (!fresh)
+        throw GeometryError("vertices[" + std::to_string(it->second) + "] and vertices[" +
+                            std::to_string(i) + "] coincide");
+    }
+  }
+  std::vector<int> source(vertices.size());
+  for (std::size_t i = 0; i < source.size(); ++i) source[i] = static_cast<int>(i);
+  return assemble(std::vector<Vec3>(vertices.begin(), vertices.end()),
+                  std::vector<std::vector<int>>(faces.begin(), faces.end()), std::move(source),
+                  options);
+}
+
+Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<int>> faces,
+                            std::vector<int> source_index, const PolytopeOptions& options) {
+  Polytope p;
+  const int nv = static_cast<int>(vertices.size());
+  p.bbox_min_ = p.bbox_max_ = vertices.front();
+  for (const Vec3& v : vertices) {
+    p.bbox_min_ = p.bbox_min_.cwiseMin(v);
+    p.bbox_max_ = p.bbox_max_.cwiseMax(v);
+  }
+  const double diameter = (p.bbox_max_ - p.bbox_min_).norm();
+
+  // Directed edges: each must appear once, and its reverse once (closed, consistently oriented).
+  std::map<std::pair<int, int>, int> directed;  // (tail, head) -> face
+  std::vector<int> uses(nv, 0);
+  for (std::size_t f = 0; f < faces.size(); ++f) {
+    const auto& loop = faces[f];
+    if (loop.size() < 3)
+      throw GeometryError(face_name(f) + " has " + std::to_string(loop.size()) +
+                          " vertices (need at least 3)");
+    for (std::size_t i = 0; i < loop.size(); ++i) {
+      const int v = loop[i];
+      if (v < 0 || v >= nv)
+        throw GeometryError(face_name(f) + " refers to vertex " + std::to_string(v) +
+                            ", which does not exist");
+      if (std::count(loop.begin(), loop.end(), v) > 1)
+        throw GeometryError(face_name(f) + " visits vertex " + std::to_string(v) + " twice");
+      ++uses[v];
+      const int w = loop[(i + 1) % loop.size()];
+      if (w < 0 || w >= nv) continue;  // reported when the loop reaches it
+      auto [it, fresh] = directed.emplace(std::pair{v, w}, static_cast<int>(f));
+      if (!fresh)
+        throw GeometryError("edge " + std::to_string(v) + "->" + std::to_string(w) + " is used by " +
+                            face_name(it->second) + " and " + face_name(f) +
+                            " in the same direction (non-manifold or inconsistently oriented)");
+    }
+  }
+  for (int v = 0; v < nv; ++v)
+    if (uses[v] == 0)
+      throw GeometryError("vertices[" + std::to_string(v) + "] is not used by any face");
+  for (const auto& [key, f] : directed)
+    if (!directed.count({key.second, key.first}))
+      throw GeometryError("mesh is not closed: edge " + std::to_string(key.first) + "->" +
+                          std::to_string(key.second) + " of " + face_name(f) +
+                          " has no neighbouring face");
+
+  // Undirected edges, numbered by first appearance so ids are stable.
+  std::map<std::pair<int, int>, int> edge_id;
+  p.faces_.resize(faces.size());
+  for (std::size_t f = 0; f < faces.size(); ++f) {
+    Face& face = p.faces_[f];
+    face.vertices = faces[f];
+    for (std::size_t i = 0; i < face.vertices.size(); ++i) {
+      const int v = face.vertices[i], w = face.vertices[(i + 1) % face.vertices.size()];
+      const auto key = std::minmax(v, w);
+      auto [it, fresh] = edge_id.emplace(std::pair{key.first, key.second}, static_cast<int>(p.edges_.size()));
+      if (fresh) {
+        Edge e;
+        e.tail = v;
+        e.head = w;
+        e.left_face = static_cast<int>(f);
+        e.right_face = directed.at({w, v});
+        p.edges_.push_back(e);
+      }
+      face.edges.push_back(it->second);
+    }
+  }
+  p.vertex_edges_.assign(nv, {});
+  for (std::size_t e = 0; e < p.edges_.size(); ++e) {
+    p.vertex_edges_[p.edges_[e].tail].push_back(static_cast<int>(e));
+    p.vertex_edges_[p.edges_[e].head].push_back(static_cast<int>(e));
+  }
+
+  // Vertex manifoldness: the faces around a vertex must form one fan. Around v, the face after f
+  // is the one holding the directed edge (v, previous vertex of v in f).
+  for (int v = 0; v < nv; ++v) {
+    const auto& start_face = p.faces_[p.edges_[p.vertex_edges_[v].front()].left_face];
+    int f = static_cast<int>(&start_face - p.faces_.data());
+    int steps = 0;
+    do {
+      const auto& loop = p.faces_[f].vertices;
+      const auto pos = std::find(loop.begin(), loop.end(), v) - loop.begin();
+      const int prev = loop[(pos + loop.size() - 1) % loop.size()];
+      f = directed.at({v, prev});
+      ++steps;
+    } while (&p.faces_[f] != &start_face && steps <= uses[v]);
+    if (steps != uses[v])
+      throw GeometryError("vertices[" + std::to_string(v) +
+                          "] is non-manifold: its faces form more than one fan");
+  }
+
+  // Planes from Newell's normal (robust for polygons with collinear vertices).
+  for (std::size_t f = 0; f < p.faces_.size(); ++f) {
+    Face& face = p.faces_[f];
+    Vec3 normal = Vec3::Zero(), centre = Vec3::Zero();
+    const auto& loop = face.vertices;
+    // Newell's normal, taken relative to the first vertex so shapes far from the origin do not
+    // lose the normal to cancellation.
+    const Vec3& origin = vertices[loop[0]];
+    for (std::size_t i = 0; i < loop.size(); ++i) {
+      const Vec3 a = vertices[loop[i]] - origin;
+      const Vec3 b = vertices[loop[(i + 1) % loop.size()]] - origin;
+      normal += a.cross(b);
+      centre += a;
+    }
+    centre = centre / static_cast<double>(loop.size()) + origin;
+    const double area2 = normal.norm();
+    if (!(area2 > 0.0) || !std::isfinite(area2))
+      throw GeometryError(face_name(f) + " has zero area (degenerate or collinear vertices)");
+    face.plane.normal = normal / area2;
+    face.plane.offset = face.plane.normal.dot(centre);
+    for (int v : loop) {
+      const double off = std::abs(face.plane.signed_distance(vertices[v]));
+      if (off > options.planarity_tolerance * diameter) {
+        std::ostringstream msg;
+        msg << face_name(f) << " is not planar: vertex " << v << " is " << off
+            << " off its plane (tolerance " << options.planarity_tolerance << " x diameter "
+            << diameter << ")";
+        throw GeometryError(msg.str());
+      }
+    }
+  }
+
+  // Outward orientation: the enclosed signed volume must be positive.
+  double volume6 = 0.0;
+  const Vec3 reference = p.bbox_min_;
+  for (const Face& face : p.faces_)
+    for (std::size_t i = 1; i + 1 < face.vertices.size(); ++i)
+      volume6 += (vertices[face.vertices[0]] - reference)
+                     .dot((vertices[face.vertices[i]] - reference)
+                              .cross(vertices[face.vertices[i + 1]] - reference));
+  if (!(volume6 > 0.0))
+    throw GeometryError(volume6 < 0.0
+                            ? "faces are oriented inward (they must be counter-clockwise seen from outside)"
+                            : "the mesh encloses no volume");
+
+  // Reflex edges: the right face bends above the left face's plane.
+  const double tolerance = options.planarity_tolerance * diameter;
+  for (Edge& e : p.edges_) {
+    const Face& left = p.faces_[e.left_face];
+    for (int v : p.faces_[e.right_face].vertices)
+      if (left.plane.signed_distance(vertices[v]) > tolerance) e.reflex = true;
+    if (e.reflex) p.convex_ = false;
+  }
+
+  p.vertices_ = std::move(vertices);
+  p.source_index_ = std::move(source_index);
+  return p;
+}
+
+std::vector<int> Polytope::vertex_neighbors(int v) const {
+  std::vector<int> out;
+  out.reserve(vertex_edges_[v].size());
+  for (int e : vertex_edges_[v]) out.push_back(other_vertex(e, v));
+  return out;
+}
+
+Vec3 Polytope::centroid() const {
+  Vec3 c = Vec3::Zero();
+  for (const Vec3& v : vertices_) c += v;
+  return c / static_cast<double>(vertices_.size());
+}
+
+}  // namespace touchstone

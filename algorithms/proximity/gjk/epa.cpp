@@ -1,0 +1,1 @@
+// GJK and EPA implemented in gjk.cpp / epa.cpp.

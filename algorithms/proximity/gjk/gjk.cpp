@@ -1,0 +1,5 @@
+// Placeholder: replaced by the GJK implementation.
+#include "algorithms/proximity/gjk/gjk.hpp"
+namespace touchstone::gjk {
+ProximityAlgorithmInfo info() { return {}; }
+}  // namespace touchstone::gjk

@@ -1,0 +1,80 @@
+// The proximity contract (DESIGN §3.1): every distance / collision algorithm, ours and peers,
+// answers one shape pair through this interface so the harness can run and verify them alike.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "algorithms/geometry/polytope.hpp"
+
+namespace touchstone {
+
+enum class Relation { separated, touching, penetrating, unknown };
+enum class QueryStatus { ok, failed, unsupported };
+enum class FeatureKind { vertex, edge, face };
+
+std::string_view to_string(Relation r);
+std::string_view to_string(QueryStatus s);
+std::string_view to_string(FeatureKind k);
+std::optional<Relation> relation_from_string(std::string_view s);
+
+struct Feature {
+  FeatureKind kind = FeatureKind::vertex;
+  int id = -1;  // vertex, edge or face id in the Polytope
+  friend bool operator==(const Feature&, const Feature&) = default;
+};
+
+// What an algorithm promises. The verifier checks only what is declared; everything else shows
+// as `unsupported` in reports, never as a pass.
+struct Capabilities {
+  bool distance = false;           // separation distance (and relation)
+  bool witness_points = false;     // closest points on A and B in world coordinates
+  bool features = false;           // closest features (vertex/edge/face ids)
+  bool penetration_depth = false;  // depth and direction when penetrating
+  bool nonconvex = false;          // accepts non-convex B-reps
+  bool warm_start = false;         // uses the caller's warm-start state
+  bool contact_regions = false;    // intersecting entity pairs / contact regions
+};
+
+struct ProximityResult {
+  QueryStatus status = QueryStatus::ok;
+  std::string reason;  // why it failed or is unsupported (cycling, iteration cap, ...)
+  Relation relation = Relation::unknown;
+  std::optional<double> distance;  // >= 0; 0 when touching or penetrating
+  std::optional<Vec3> witness_a, witness_b;  // world coordinates
+  std::optional<Feature> feature_a, feature_b;
+  // Penetration depth: the length of the shortest translation of B that makes the pair touch,
+  // and that translation's unit direction (move B by depth · direction).
+  std::optional<double> penetration_depth;
+  std::optional<Vec3> penetration_direction;
+  int iterations = 0;
+};
+
+// Per-shape preprocessing done once by prepare(); algorithms derive their own.
+struct PreparedShape {
+  virtual ~PreparedShape() = default;
+  const Polytope* polytope = nullptr;  // the shape it was prepared from (owned by the caller)
+};
+
+// Coherence state carried from one query to the next (cached features, simplex). Owned by the
+// caller; an algorithm creates it on the first query and updates it in place.
+struct WarmStart {
+  virtual ~WarmStart() = default;
+};
+
+class ProximityAlgorithm {
+ public:
+  virtual ~ProximityAlgorithm() = default;
+  // The polytope must outlive the prepared shape.
+  virtual std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const = 0;
+  // warm_start may be null (cold query). Must not throw on degenerate geometry: report
+  // QueryStatus::failed with a reason instead. Must terminate (iteration caps).
+  virtual ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
+                                const Pose& pose_b,
+                                std::unique_ptr<WarmStart>* warm_start) const = 0;
+};
+
+}  // namespace touchstone

@@ -1,0 +1,11 @@
+// Every proximity algorithm the project ships, one line each.
+#include "algorithms/proximity/gjk/gjk.hpp"
+#include "algorithms/proximity/registry.hpp"
+
+namespace touchstone {
+
+void register_builtin_proximity_algorithms(ProximityRegistry& registry) {
+  registry.add(gjk::info());
+}
+
+}  // namespace touchstone

@@ -1,0 +1,1 @@
+#include "cases/families.hpp"

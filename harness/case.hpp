@@ -1,0 +1,33 @@
+// A case as the harness holds it, whether read from a `touchstone-case/1` file (DESIGN §6.2) or
+// drawn from a degenerate family generator (cases/families.hpp).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/geometry/pose.hpp"
+#include "algorithms/proximity/proximity.hpp"
+
+namespace touchstone {
+
+struct ShapeSpec {
+  std::string name;
+  std::vector<Vec3> vertices;
+  std::optional<std::vector<std::vector<int>>> faces;  // explicit B-rep; absent: convex hull
+};
+
+struct ProximityCase {
+  std::string id;
+  std::string family;  // generator family name, or what the file says ("" if none)
+  std::vector<std::string> tags;
+  ShapeSpec a, b;  // the pair, in order
+  Pose pose_a, pose_b;
+  std::optional<Relation> expected_relation;  // optional, independent of the exact reference
+  std::optional<double> expected_distance;
+  // Where it came from: {"file": ...} or {"family": ..., "seed": ..., "index": ..., params...}.
+  nlohmann::json origin = nlohmann::json::object();
+};
+
+}  // namespace touchstone

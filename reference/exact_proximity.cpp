@@ -1,0 +1,1 @@
+#include "reference/exact_proximity.hpp"
