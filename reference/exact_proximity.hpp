@@ -3,6 +3,7 @@
 // double rotation matrix R, the double translation t and the double local vertex v.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -14,22 +15,38 @@ namespace touchstone {
 
 struct ExactProximity {
   Relation relation = Relation::unknown;  // separated / touching / penetrating (never unknown)
-  std::string distance_sq_exact;          // exact squared distance as "num/den" (or "0")
+  // Exact squared distance in lowest terms as GMP prints a rational: "num/den", or "num" when the
+  // denominator is 1 (so "0" when touching or penetrating).
+  std::string distance_sq_exact;
   double distance = 0.0;                  // sqrt of the exact value, rounded to nearest
   Vec3 witness_a = Vec3::Zero(), witness_b = Vec3::Zero();  // a closest pair (rounded)
-  // Penetrating pairs only: the exact squared depth (min over Minkowski-difference facets) and a
-  // direction realizing it (unit, rounded): moving B by depth · direction makes the pair touch.
+  // Penetrating pairs only: the exact squared depth (min over Minkowski-difference facets, same
+  // format as distance_sq_exact) and a direction realizing it: the outward normal of the nearest
+  // facet of A − B, normalized in double (a few ulp): moving B by depth · direction makes the pair
+  // touch. Empty (and method says why) when the depth could not be had exactly: a shape is flat
+  // under its pose and |A|·|B| > kMinkowskiHullDepthLimit. For solid shapes it is always given
+  // (Gauss-map route, see exact_depth.cpp).
   std::optional<std::string> depth_sq_exact;
   std::optional<double> depth;
   std::optional<Vec3> depth_direction;
-  std::string method;  // how it was obtained, e.g. "polytope_distance_d+lp" (for the report)
+  // How it was obtained (for the report): "polytope_distance_d" (distance, witnesses), then, when
+  // the distance is 0, "+gauss_map" (relation and depth from the Gauss-map candidates; needs depth
+  // asked and both shapes solid under their poses) or "+lp" (relation from the separating-plane
+  // LP), the latter followed for penetrating pairs with depth asked by "+minkowski_hull_depth",
+  // "+depth_unavailable" or "+depth_failed".
+  std::string method;
 };
+
+// Largest |A|·|B| for the brute-force depth (hull of all differences), used only when a shape is
+// flat under its pose (the Gauss-map route needs solids).
+inline constexpr std::size_t kMinkowskiHullDepthLimit = 40000;
 
 struct ExactProximityOptions {
   bool compute_depth = true;  // penetration depth for penetrating pairs
 };
 
-// Convex hulls of the two vertex sets under their poses. Throws std::runtime_error on failure.
+// Convex hulls of the two vertex sets under their poses. Throws std::runtime_error on failure,
+// and on empty or non-finite input (vertices or pose).
 ExactProximity exact_proximity(std::span<const Vec3> vertices_a, const Pose& pose_a,
                                std::span<const Vec3> vertices_b, const Pose& pose_b,
                                const ExactProximityOptions& options = {});

@@ -178,8 +178,10 @@ Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<
       throw GeometryError(face_name(f) + " has zero area (degenerate or collinear vertices)");
     face.plane.normal = normal / area2;
     face.plane.offset = face.plane.normal.dot(centre);
+    // Measured from a vertex of the face, not through the offset, which carries rounding of the
+    // order of eps x |coordinates| for shapes far from the origin.
     for (int v : loop) {
-      const double off = std::abs(face.plane.signed_distance(vertices[v]));
+      const double off = std::abs(face.plane.normal.dot(vertices[v] - origin));
       if (off > options.planarity_tolerance * diameter) {
         std::ostringstream msg;
         msg << face_name(f) << " is not planar: vertex " << v << " is " << off
@@ -207,8 +209,9 @@ Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<
   const double tolerance = options.planarity_tolerance * diameter;
   for (Edge& e : p.edges_) {
     const Face& left = p.faces_[e.left_face];
+    const Vec3& on_left = vertices[e.tail];
     for (int v : p.faces_[e.right_face].vertices)
-      if (left.plane.signed_distance(vertices[v]) > tolerance) e.reflex = true;
+      if (left.plane.normal.dot(vertices[v] - on_left) > tolerance) e.reflex = true;
     if (e.reflex) p.convex_ = false;
   }
 

@@ -1,1 +1,303 @@
-// GJK and EPA implemented in gjk.cpp / epa.cpp.
+// Expanding polytope algorithm (EPA) for the penetration depth of two convex polytopes, following
+// van den Bergen, "Proximity Queries and Penetration Depth Computation on 3D Game Objects"
+// (GDC 2001) and §5 of his GJK book chapter: grow a convex polytope P ⊂ M = A − B from support
+// points of M until the face of P nearest the origin lies on the boundary of M.
+//
+// Why it gives the depth: P ⊂ M, so the distance d from the origin to P's nearest face plane is a
+// lower bound on the depth; the support point w of M along that face's normal n bounds it from
+// above (n · w). We stop when n · w − d is below a tolerance relative to the pair's size.
+//
+// Robustness measures (each one guards a failure seen in simple EPA codes):
+//  - Start: GJK may end with 1–4 points or a flat tetrahedron (origin on a face or edge of M,
+//    identical shapes). The start polytope is blown up to a full-dimensional tetrahedron by adding
+//    support points along directions orthogonal to the current affine hull.
+//  - The origin need not be strictly inside the start tetrahedron. Faces are ranked by *signed*
+//    distance, so a face with the origin on its outer side is expanded first; the polytope is
+//    just an incremental hull of support points, which stays valid wherever the origin lies.
+//  - Visibility uses a small positive tolerance, so a support point coplanar with a face (common
+//    on boxes) does not remove it; the visible set is grown by flooding from the expanded face so
+//    it is connected, and the horizon is checked to be one simple cycle before it is used.
+//  - Faces with a zero normal (support point collinear with a horizon edge) are kept for the
+//    topology but never ranked.
+//  - A support point that is already a vertex ends the expansion (no progress is possible); an
+//    iteration cap ends it with a failure.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#ifdef GJK_TRACE
+#include <cstdio>
+#endif
+
+#include "algorithms/proximity/gjk/gjk_internal.hpp"
+
+namespace touchstone::gjk::detail {
+namespace {
+
+// Convergence of the depth bound, relative to the pair's size (the upper and lower bounds on
+// the depth differ by at most this much when EPA stops).
+constexpr double kDepthTolerance = 1e-14;
+// A face is visible from a new point only if the point is this far (× size) above its plane.
+constexpr double kVisibilityTolerance = 1e-14;
+// A point extends the start simplex's dimension only if it is this far (× size) off its hull.
+constexpr double kDimensionTolerance = 1e-10;
+
+struct Face {
+  std::array<int, 3> v{};    // counter-clockwise seen from outside
+  std::array<int, 3> adj{};  // adj[i]: face across edge v[i] → v[(i+1)%3]
+  Vec3 n = Vec3::Zero();
+  double d = std::numeric_limits<double>::infinity();
+  bool alive = true;
+  bool valid = false;  // has a usable normal
+};
+
+class Polytope3 {
+ public:
+  explicit Polytope3(std::vector<SupportPoint> points) : points_(std::move(points)) {}
+
+  const SupportPoint& point(int i) const { return points_[static_cast<size_t>(i)]; }
+  int add_point(const SupportPoint& p) {
+    points_.push_back(p);
+    return static_cast<int>(points_.size()) - 1;
+  }
+  bool has_point(const SupportPoint& p) const {
+    return std::any_of(points_.begin(), points_.end(),
+                       [&](const SupportPoint& q) { return q.same_vertices(p); });
+  }
+  std::vector<Face>& faces() { return faces_; }
+
+  int make_face(int a, int b, int c) {
+    Face f;
+    f.v = {a, b, c};
+    f.adj = {-1, -1, -1};
+    const Vec3& pa = point(a).w;
+    const Vec3& pb = point(b).w;
+    const Vec3& pc = point(c).w;
+    Vec3 n = (pb - pa).cross(pc - pa);
+    const double len = n.norm();
+    if (len > 0.0 && std::isfinite(len)) {
+      f.n = n / len;
+      // The mean of the three offsets averages out the rounding of the normal.
+      f.d = (f.n.dot(pa) + f.n.dot(pb) + f.n.dot(pc)) / 3.0;
+      f.valid = std::isfinite(f.d);
+    }
+    faces_.push_back(f);
+    return static_cast<int>(faces_.size()) - 1;
+  }
+
+ private:
+  std::vector<SupportPoint> points_;
+  std::vector<Face> faces_;
+};
+
+// Distance of p from the affine hull of pts (0 to 3 points spanning a full-rank set).
+double distance_from_hull(const std::vector<SupportPoint>& pts, const Vec3& p) {
+  if (pts.empty()) return std::numeric_limits<double>::infinity();
+  const Vec3 r = p - pts[0].w;
+  if (pts.size() == 1) return r.norm();
+  const Vec3 u = (pts[1].w - pts[0].w).normalized();
+  if (pts.size() == 2) return r.cross(u).norm();
+  const Vec3 n = (pts[1].w - pts[0].w).cross(pts[2].w - pts[0].w).normalized();
+  return std::abs(r.dot(n));
+}
+
+// Directions along which a support point must leave the current affine hull.
+std::vector<Vec3> blow_up_directions(const std::vector<SupportPoint>& pts) {
+  std::vector<Vec3> dirs;
+  if (pts.size() <= 1) {
+    for (int k = 0; k < 3; ++k) {
+      dirs.push_back(Vec3::Unit(k));
+      dirs.push_back(-Vec3::Unit(k));
+    }
+  } else if (pts.size() == 2) {
+    const Vec3 u = (pts[1].w - pts[0].w).normalized();
+    int k_min = 0;  // the axis least aligned with u gives a well-conditioned perpendicular
+    for (int k = 1; k < 3; ++k)
+      if (std::abs(u[k]) < std::abs(u[k_min])) k_min = k;
+    const Vec3 n1 = u.cross(Vec3::Unit(k_min)).normalized();
+    const Vec3 n2 = u.cross(n1);
+    dirs = {n1, -n1, n2, -n2};
+  } else {
+    const Vec3 n = (pts[1].w - pts[0].w).cross(pts[2].w - pts[0].w).normalized();
+    dirs = {n, -n};
+  }
+  return dirs;
+}
+
+}  // namespace
+
+EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> simplex,
+                             double size, int max_iterations) {
+  EpaResult result;
+  const double dim_tol = kDimensionTolerance * size;
+
+  // 1. A full-dimensional start tetrahedron: GJK's points first (they enclose or touch the
+  //    origin), then support points off the current affine hull.
+  std::vector<SupportPoint> start;
+  for (const SupportPoint& p : simplex) {
+    if (start.size() == 4) break;
+    const bool dup = std::any_of(start.begin(), start.end(),
+                                 [&](const SupportPoint& q) { return q.same_vertices(p); });
+    if (!dup && distance_from_hull(start, p.w) > dim_tol) start.push_back(p);
+  }
+  if (start.empty()) start.push_back(pair.support(Vec3::UnitX()));
+  while (start.size() < 4) {
+    double best = dim_tol;
+    SupportPoint chosen;
+    bool found = false;
+    for (const Vec3& d : blow_up_directions(start)) {
+      const SupportPoint p = pair.support(d);
+      const double dist = distance_from_hull(start, p.w);
+      if (dist > best) {
+        best = dist;
+        chosen = p;
+        found = true;
+      }
+    }
+    if (!found) {
+      result.reason = "EPA: Minkowski difference is flat (no full-dimensional start)";
+      return result;
+    }
+    start.push_back(chosen);
+  }
+
+  // Orient the tetrahedron so that every face's normal points away from the opposite vertex.
+  {
+    const Vec3 e1 = start[1].w - start[0].w, e2 = start[2].w - start[0].w,
+               e3 = start[3].w - start[0].w;
+    if (e1.dot(e2.cross(e3)) > 0.0) std::swap(start[1], start[2]);
+  }
+  Polytope3 poly(std::move(start));
+  // With det(p1−p0, p2−p0, p3−p0) < 0, (0,1,2) faces away from 3; the others follow by parity.
+  const std::array<std::array<int, 3>, 4> tet = {{{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}}};
+  for (const auto& t : tet) poly.make_face(t[0], t[1], t[2]);
+  auto& faces = poly.faces();
+  for (size_t f = 0; f < faces.size(); ++f)
+    for (int i = 0; i < 3; ++i) {
+      const int a = faces[f].v[static_cast<size_t>(i)], b = faces[f].v[static_cast<size_t>((i + 1) % 3)];
+      for (size_t g = 0; g < faces.size(); ++g) {
+        if (g == f) continue;
+        for (int j = 0; j < 3; ++j)
+          if (faces[g].v[static_cast<size_t>(j)] == b &&
+              faces[g].v[static_cast<size_t>((j + 1) % 3)] == a)
+            faces[f].adj[static_cast<size_t>(i)] = static_cast<int>(g);
+      }
+    }
+
+  const double depth_tol = kDepthTolerance * size;
+  const double vis_tol = kVisibilityTolerance * size;
+  std::vector<char> visible;
+  std::vector<int> stack, visible_list;
+  struct HorizonEdge {
+    int a, b, outer;
+  };
+  std::vector<HorizonEdge> horizon;
+
+  for (int it = 0; it < max_iterations; ++it) {
+    result.iterations = it + 1;
+    int best = -1;
+    for (size_t f = 0; f < faces.size(); ++f)
+      if (faces[f].alive && faces[f].valid && (best < 0 || faces[f].d < faces[static_cast<size_t>(best)].d))
+        best = static_cast<int>(f);
+    if (best < 0) {
+      result.reason = "EPA: no face with a usable normal";
+      return result;
+    }
+    const Vec3 n = faces[static_cast<size_t>(best)].n;
+    const double d = faces[static_cast<size_t>(best)].d;
+    const SupportPoint w = pair.support(n);
+    if (!w.w.allFinite()) {
+      result.reason = "EPA: non-finite support point";
+      return result;
+    }
+    const double gap = n.dot(w.w) - d;
+#ifdef GJK_TRACE
+    fprintf(stderr, "epa it %d faces %zu d %.17g gap %.3g has %d\n", it, faces.size(), d, gap, (int)poly.has_point(w));
+#endif
+    if (gap <= depth_tol || poly.has_point(w)) {
+      // A repeated support point means P already reaches M's boundary along n up to rounding:
+      // accept it only if the bound gap is still small, otherwise the polytope is inconsistent.
+      if (gap > 1e-9 * size) {
+        result.reason = "EPA: stalled on a repeated support point";
+        return result;
+      }
+      result.ok = true;
+      result.depth = d;
+      result.normal = n;
+      return result;
+    }
+
+    // 2. Remove the faces the new point sees (a connected set grown from `best`) and stitch the
+    //    horizon to the new point.
+    const int wi = poly.add_point(w);
+    visible.assign(faces.size(), 0);
+    stack.assign(1, best);
+    visible_list.clear();
+    visible[static_cast<size_t>(best)] = 1;
+    while (!stack.empty()) {
+      const int g = stack.back();
+      stack.pop_back();
+      visible_list.push_back(g);
+      for (int h : faces[static_cast<size_t>(g)].adj) {
+        if (h < 0 || visible[static_cast<size_t>(h)] || !faces[static_cast<size_t>(h)].alive) continue;
+        const Face& fh = faces[static_cast<size_t>(h)];
+        if (fh.valid && fh.n.dot(w.w - poly.point(fh.v[0]).w) > vis_tol) {
+          visible[static_cast<size_t>(h)] = 1;
+          stack.push_back(h);
+        }
+      }
+    }
+    horizon.clear();
+    for (int g : visible_list)
+      for (int i = 0; i < 3; ++i) {
+        const int h = faces[static_cast<size_t>(g)].adj[static_cast<size_t>(i)];
+        if (h < 0) {
+          result.reason = "EPA: open polytope (internal error)";
+          return result;
+        }
+        if (!visible[static_cast<size_t>(h)])
+          horizon.push_back({faces[static_cast<size_t>(g)].v[static_cast<size_t>(i)],
+                             faces[static_cast<size_t>(g)].v[static_cast<size_t>((i + 1) % 3)], h});
+      }
+    // The horizon must be one simple cycle: every vertex is the tail of exactly one edge and the
+    // head of exactly one edge. Otherwise the visible region has holes (rounding) and stitching
+    // would make a non-manifold polytope.
+    for (size_t i = 0; i < horizon.size(); ++i)
+      for (size_t j = i + 1; j < horizon.size(); ++j)
+        if (horizon[i].a == horizon[j].a || horizon[i].b == horizon[j].b) {
+          result.reason = "EPA: horizon is not a simple cycle";
+          return result;
+        }
+    if (horizon.size() < 3) {
+      result.reason = "EPA: degenerate horizon";
+      return result;
+    }
+    for (int g : visible_list) faces[static_cast<size_t>(g)].alive = false;
+    const size_t first_new = faces.size();
+    for (const HorizonEdge& e : horizon) {
+      const int nf = poly.make_face(e.a, e.b, wi);
+      Face& outer = faces[static_cast<size_t>(e.outer)];
+      faces[static_cast<size_t>(nf)].adj[0] = e.outer;
+      for (int j = 0; j < 3; ++j)
+        if (outer.v[static_cast<size_t>(j)] == e.b && outer.v[static_cast<size_t>((j + 1) % 3)] == e.a)
+          outer.adj[static_cast<size_t>(j)] = nf;
+    }
+    // New face k = (a_k, b_k, w): edge (b_k, w) borders the new face whose tail is b_k, and edge
+    // (w, a_k) borders the new face whose head is a_k.
+    for (size_t k = first_new; k < faces.size(); ++k) {
+      Face& f = faces[k];
+      for (size_t m = first_new; m < faces.size(); ++m) {
+        if (faces[m].v[0] == f.v[1]) f.adj[1] = static_cast<int>(m);
+        if (faces[m].v[1] == f.v[0]) f.adj[2] = static_cast<int>(m);
+      }
+      if (f.adj[1] < 0 || f.adj[2] < 0) {
+        result.reason = "EPA: horizon is not closed";
+        return result;
+      }
+    }
+  }
+  result.reason = "EPA: iteration cap";
+  return result;
+}
+
+}  // namespace touchstone::gjk::detail

@@ -1,0 +1,180 @@
+#include "harness/runner.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <tuple>
+
+namespace touchstone {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ns_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+}
+
+Polytope build_shape(const ShapeSpec& s) {
+  try {
+    return s.faces ? Polytope::from_faces(s.vertices, *s.faces) : Polytope::from_points(s.vertices);
+  } catch (const GeometryError& e) {
+    throw GeometryError("shapes." + s.name + ": " + e.what());
+  }
+}
+
+// Diagonal of the pair's world bounding box, and the largest absolute world coordinate.
+std::pair<double, double> pair_extent(const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb) {
+  Vec3 lo = pa.apply(a.vertices()[0]), hi = lo;
+  for (const Vec3& v : a.vertices()) {
+    lo = lo.cwiseMin(pa.apply(v));
+    hi = hi.cwiseMax(pa.apply(v));
+  }
+  for (const Vec3& v : b.vertices()) {
+    lo = lo.cwiseMin(pb.apply(v));
+    hi = hi.cwiseMax(pb.apply(v));
+  }
+  return {(hi - lo).norm(), std::max(lo.cwiseAbs().maxCoeff(), hi.cwiseAbs().maxCoeff())};
+}
+
+bool finite_output(const ProximityResult& r) {
+  auto ok = [](const std::optional<double>& x) { return !x || std::isfinite(*x); };
+  auto okv = [](const std::optional<Vec3>& x) { return !x || x->allFinite(); };
+  return ok(r.distance) && ok(r.penetration_depth) && okv(r.witness_a) && okv(r.witness_b) &&
+         okv(r.penetration_direction);
+}
+
+ResultRecord error_result(const std::string& algorithm, std::size_t index, const std::string& why) {
+  ResultRecord r;
+  r.algorithm = algorithm;
+  r.case_index = index;
+  r.output.status = QueryStatus::failed;
+  r.output.reason = why;
+  r.verification.verdict = Verdict::error;
+  r.verification.reason = why;
+  return r;
+}
+
+}  // namespace
+
+RunResults run_proximity(const std::vector<ProximityCase>& cases,
+                         const std::vector<const ProximityAlgorithmInfo*>& algorithms,
+                         const RunOptions& options, ReferenceCache& cache,
+                         const Progress& progress) {
+  RunResults run;
+  run.algorithms = algorithms;
+  std::vector<std::unique_ptr<ProximityAlgorithm>> instances;
+  for (const auto* info : algorithms) instances.push_back(info->make());
+
+  for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+    if (progress) progress(ci, cases.size());
+    CaseRecord record;
+    record.spec = cases[ci];
+    record.hash = case_input_hash(record.spec);
+    std::optional<Polytope> a, b;
+    try {
+      a = build_shape(record.spec.a);
+      b = build_shape(record.spec.b);
+      std::tie(record.scale, record.magnitude) = pair_extent(*a, record.spec.pose_a, *b, record.spec.pose_b);
+    } catch (const std::exception& e) {
+      record.problems.push_back(std::string("invalid geometry: ") + e.what());
+    }
+
+    if (a && b && (!a->is_convex() || !b->is_convex())) {
+      record.problems.push_back("no exact reference for non-convex shapes yet");
+    } else if (a && b) {
+      record.reference = cache.find(record.hash);
+      record.reference_from_cache = record.reference.has_value();
+      if (!record.reference) {
+        const auto start = Clock::now();
+        try {
+          record.reference = exact_proximity(a->vertices(), record.spec.pose_a, b->vertices(),
+                                             record.spec.pose_b);
+          cache.store(record.hash, *record.reference);
+        } catch (const std::exception& e) {
+          record.problems.push_back(std::string("exact reference failed: ") + e.what());
+        }
+        record.reference_ms = ns_since(start) * 1e-6;
+      }
+    }
+    if (record.reference && record.spec.expected_relation &&
+        *record.spec.expected_relation != record.reference->relation)
+      record.problems.push_back("case is broken: expected relation " +
+                                std::string(to_string(*record.spec.expected_relation)) +
+                                " but the exact reference says " +
+                                std::string(to_string(record.reference->relation)));
+    if (record.reference && record.spec.expected_distance &&
+        std::abs(*record.spec.expected_distance - record.reference->distance) >
+            options.tolerances.distance_relative * std::max(record.scale, 1e-300))
+      record.problems.push_back("case is broken: expected distance disagrees with the exact reference");
+
+    run.cases.push_back(record);
+    const CaseRecord& rec = run.cases.back();
+
+    for (std::size_t ai = 0; ai < algorithms.size(); ++ai) {
+      const ProximityAlgorithmInfo& info = *algorithms[ai];
+      if (!a || !b) {
+        run.results.push_back(error_result(info.name, ci, rec.problems.front()));
+        continue;
+      }
+      if ((!a->is_convex() || !b->is_convex()) && !info.capabilities.nonconvex) {
+        ResultRecord r = error_result(info.name, ci, "non-convex input not supported");
+        r.output.status = QueryStatus::unsupported;
+        r.verification.verdict = Verdict::unsupported;
+        run.results.push_back(std::move(r));
+        continue;
+      }
+      if (!rec.reference) {
+        run.results.push_back(error_result(info.name, ci, "no exact reference: " + rec.problems.front()));
+        continue;
+      }
+      try {
+        ResultRecord r;
+        r.algorithm = info.name;
+        r.case_index = ci;
+        auto start = Clock::now();
+        auto prepared_a = instances[ai]->prepare(*a);
+        auto prepared_b = instances[ai]->prepare(*b);
+        r.timing.prepare_ns = ns_since(start);
+        std::vector<double> times;
+        for (int rep = 0; rep < std::max(1, options.repetitions); ++rep) {
+          start = Clock::now();
+          r.output = instances[ai]->query(*prepared_a, rec.spec.pose_a, *prepared_b, rec.spec.pose_b, nullptr);
+          times.push_back(ns_since(start));
+        }
+        std::sort(times.begin(), times.end());
+        r.timing.repetitions = static_cast<int>(times.size());
+        r.timing.min_ns = times.front();
+        r.timing.max_ns = times.back();
+        r.timing.median_ns = times.size() % 2 ? times[times.size() / 2]
+                                              : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
+        if (!finite_output(r.output)) {
+          r.verification = {Verdict::fail, "output contains NaN or infinity", {}};
+          // Keep only finite numbers so the report never carries NaN.
+          r.output.distance.reset();
+          r.output.penetration_depth.reset();
+          r.output.witness_a.reset();
+          r.output.witness_b.reset();
+          r.output.penetration_direction.reset();
+        } else {
+          VerificationInput in{&*rec.reference, rec.scale, rec.magnitude, std::nullopt, std::nullopt};
+          if (options.check_witnesses && info.capabilities.witness_points &&
+              rec.reference->relation == Relation::separated && r.output.witness_a && r.output.witness_b) {
+            in.witness_a_distance_sq = exact_point_hull_distance_sq(a->vertices(), rec.spec.pose_a, *r.output.witness_a);
+            in.witness_b_distance_sq = exact_point_hull_distance_sq(b->vertices(), rec.spec.pose_b, *r.output.witness_b);
+          }
+          r.verification = verify_proximity(r.output, info.capabilities, in, options.tolerances);
+        }
+        run.results.push_back(std::move(r));
+      } catch (const std::exception& e) {
+        run.results.push_back(error_result(info.name, ci, std::string("threw: ") + e.what()));
+      } catch (...) {
+        run.results.push_back(error_result(info.name, ci, "threw a non-standard exception"));
+      }
+    }
+  }
+  if (progress) progress(cases.size(), cases.size());
+  return run;
+}
+
+}  // namespace touchstone

@@ -1,0 +1,64 @@
+// The runner: for each case, builds the shapes once, gets the exact reference (cache first), then
+// runs every selected algorithm (prepare once, query `repetitions` times, cold), verifies the
+// answer and records timing. An exception in one algorithm or one case becomes an `error` result
+// and the run goes on.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/proximity/registry.hpp"
+#include "harness/case.hpp"
+#include "harness/case_loader.hpp"
+#include "harness/reference_cache.hpp"
+#include "harness/verifier.hpp"
+
+namespace touchstone {
+
+struct RunOptions {
+  int repetitions = 3;
+  Tolerances tolerances;
+  bool check_witnesses = true;  // exact point-to-shape distances for witness points
+};
+
+struct CaseRecord {
+  ProximityCase spec;
+  std::string hash;
+  double scale = 0.0;      // diagonal of the pair's world bounding box
+  double magnitude = 0.0;  // largest absolute world coordinate of the pair
+  std::optional<ExactProximity> reference;
+  bool reference_from_cache = false;
+  double reference_ms = 0.0;
+  std::vector<std::string> problems;  // invalid geometry, reference failure, expected disagrees
+};
+
+struct Timing {
+  double median_ns = 0, min_ns = 0, max_ns = 0, prepare_ns = 0;
+  int repetitions = 0;
+};
+
+struct ResultRecord {
+  std::string algorithm;
+  std::size_t case_index = 0;  // into RunResults::cases
+  ProximityResult output;
+  Verification verification;
+  Timing timing;
+};
+
+struct RunResults {
+  std::vector<CaseRecord> cases;
+  std::vector<ResultRecord> results;
+  std::vector<LoadError> load_errors;
+  std::vector<const ProximityAlgorithmInfo*> algorithms;
+};
+
+using Progress = std::function<void(std::size_t done, std::size_t total)>;
+
+RunResults run_proximity(const std::vector<ProximityCase>& cases,
+                         const std::vector<const ProximityAlgorithmInfo*>& algorithms,
+                         const RunOptions& options, ReferenceCache& cache,
+                         const Progress& progress = {});
+
+}  // namespace touchstone

@@ -1,0 +1,166 @@
+// Verdicts for proximity answers (DESIGN §5). A check fails when its error exceeds its
+// scale-aware tolerance; a relation mismatch is `ambiguous` only when the exact answer lies inside
+// the band around the touching boundary and the algorithm's answer is on a neighbouring side.
+#include "harness/verifier.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace touchstone {
+
+std::string_view to_string(Verdict v) {
+  switch (v) {
+    case Verdict::pass: return "pass";
+    case Verdict::fail: return "fail";
+    case Verdict::ambiguous: return "ambiguous";
+    case Verdict::unsupported: return "unsupported";
+    case Verdict::error: return "error";
+  }
+  return "error";
+}
+
+nlohmann::json Tolerances::to_json() const {
+  return {{"distance_relative", distance_relative},
+          {"witness_relative", witness_relative},
+          {"depth_relative", depth_relative},
+          {"band_relative", band_relative},
+          {"absolute_floor", absolute_floor},
+          {"rounding_ulps", rounding_ulps},
+          {"scale", "diagonal of the bounding box of both shapes in world coordinates"}};
+}
+
+namespace {
+
+std::string format(double x) {
+  std::ostringstream s;
+  s.precision(3);
+  s << x;
+  return s.str();
+}
+
+CheckResult numeric_check(std::string name, double error, double tolerance) {
+  CheckResult c{std::move(name), Verdict::pass, error, tolerance, ""};
+  if (!std::isfinite(error) || error > tolerance) {
+    c.verdict = Verdict::fail;
+    c.detail = "error " + format(error) + " exceeds tolerance " + format(tolerance);
+  }
+  return c;
+}
+
+CheckResult unsupported(std::string name, std::string why) {
+  return {std::move(name), Verdict::unsupported, 0.0, 0.0, std::move(why)};
+}
+
+}  // namespace
+
+Verification verify_proximity(const ProximityResult& result, const Capabilities& caps,
+                              const VerificationInput& input, const Tolerances& tol) {
+  Verification out;
+  if (result.status == QueryStatus::unsupported) {
+    out.verdict = Verdict::unsupported;
+    out.reason = result.reason.empty() ? "algorithm does not support this case" : result.reason;
+    return out;
+  }
+  if (result.status == QueryStatus::failed) {
+    out.verdict = Verdict::fail;
+    out.reason = "algorithm reported failure: " + result.reason;
+    return out;
+  }
+  const ExactProximity& exact = *input.exact;
+  const double L = std::max(input.scale, tol.absolute_floor);
+  const double band = tol.band_relative * L;
+
+  // Relation (declared by every distance or depth algorithm).
+  if (caps.distance || caps.penetration_depth) {
+    CheckResult c{"relation", Verdict::pass, 0.0, band, ""};
+    if (result.relation != exact.relation) {
+      // Distance from the exact answer to the touching boundary.
+      const double margin = exact.relation == Relation::separated ? exact.distance
+                            : exact.relation == Relation::penetrating
+                                ? exact.depth.value_or(std::numeric_limits<double>::infinity())
+                                : 0.0;
+      const bool neighbouring =
+          result.relation != Relation::unknown &&
+          (exact.relation == Relation::touching || result.relation == Relation::touching ||
+           !caps.penetration_depth);  // without depth, separated/penetrating only via touching
+      const bool in_band = margin <= band && neighbouring;
+      c.verdict = in_band ? Verdict::ambiguous : Verdict::fail;
+      c.error = margin;
+      c.detail = "said " + std::string(to_string(result.relation)) + ", exact is " +
+                 std::string(to_string(exact.relation)) + " (exact margin " + format(margin) +
+                 (in_band ? ", inside the band)" : ")");
+    }
+    out.checks.push_back(c);
+  } else {
+    out.checks.push_back(unsupported("relation", "not declared"));
+  }
+
+  // Distance.
+  if (caps.distance) {
+    if (!result.distance) {
+      out.checks.push_back({"distance", Verdict::fail, 0, 0, "declared but not returned"});
+    } else {
+      const double expected = exact.relation == Relation::separated ? exact.distance : 0.0;
+      out.checks.push_back(numeric_check("distance", std::abs(*result.distance - expected),
+                                         tol.distance_relative * L));
+    }
+  } else {
+    out.checks.push_back(unsupported("distance", "not declared"));
+  }
+
+  // Witness points: on their shapes, and as far apart as the reported distance.
+  if (caps.witness_points && exact.relation == Relation::separated) {
+    if (!result.witness_a || !result.witness_b) {
+      out.checks.push_back({"witness_a", Verdict::fail, 0, 0, "declared but not returned"});
+    } else {
+      const double rounding =
+          tol.rounding_ulps * std::numeric_limits<double>::epsilon() * input.magnitude;
+      const double wt = tol.witness_relative * L + rounding;
+      if (input.witness_a_distance_sq)
+        out.checks.push_back(numeric_check("witness_a", std::sqrt(*input.witness_a_distance_sq), wt));
+      if (input.witness_b_distance_sq)
+        out.checks.push_back(numeric_check("witness_b", std::sqrt(*input.witness_b_distance_sq), wt));
+      const double gap = (*result.witness_a - *result.witness_b).norm();
+      out.checks.push_back(numeric_check("witness_gap", std::abs(gap - exact.distance),
+                                         tol.distance_relative * L + 2 * rounding));
+    }
+  } else if (!caps.witness_points) {
+    out.checks.push_back(unsupported("witness_points", "not declared"));
+  }
+
+  // Penetration depth and direction.
+  if (caps.penetration_depth && exact.relation == Relation::penetrating) {
+    if (!exact.depth) {
+      out.checks.push_back(unsupported("depth", "no exact depth available for this case"));
+    } else if (!result.penetration_depth) {
+      if (result.relation == Relation::penetrating)
+        out.checks.push_back({"depth", Verdict::fail, 0, 0, "declared but not returned"});
+    } else {
+      out.checks.push_back(numeric_check("depth", std::abs(*result.penetration_depth - *exact.depth),
+                                         tol.depth_relative * L));
+    }
+  } else if (!caps.penetration_depth) {
+    out.checks.push_back(unsupported("depth", "not declared"));
+  }
+
+  // Worst check decides: fail > ambiguous > pass.
+  out.verdict = Verdict::pass;
+  for (const CheckResult& c : out.checks) {
+    if (c.verdict == Verdict::fail) {
+      out.verdict = Verdict::fail;
+      if (out.reason.empty()) out.reason = c.name + ": " + c.detail;
+    }
+  }
+  if (out.verdict == Verdict::pass)
+    for (const CheckResult& c : out.checks)
+      if (c.verdict == Verdict::ambiguous) {
+        out.verdict = Verdict::ambiguous;
+        out.reason = c.name + ": " + c.detail;
+        break;
+      }
+  return out;
+}
+
+}  // namespace touchstone

@@ -1,0 +1,61 @@
+// The verifier (DESIGN §5): compares one algorithm's answer with the exact reference and gives a
+// verdict. It checks only what the algorithm declares; undeclared checks show as `unsupported`.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/proximity/proximity.hpp"
+#include "reference/exact_proximity.hpp"
+
+namespace touchstone {
+
+enum class Verdict { pass, fail, ambiguous, unsupported, error };
+std::string_view to_string(Verdict v);
+
+// Tolerances are relative to the pair's scale L = diagonal of the bounding box of both shapes in
+// world coordinates, with an absolute floor for tiny shapes. Every report records them.
+struct Tolerances {
+  double distance_relative = 1e-9;  // |d - d_exact| <= distance_relative * L
+  double witness_relative = 1e-9;   // witness within this * L of its shape
+  double depth_relative = 1e-9;     // |depth - depth_exact| <= depth_relative * L
+  // Ambiguous band: an exact answer within band_relative * L of a decision boundary (touching)
+  // makes a relation mismatch across that boundary `ambiguous`, not `fail`.
+  double band_relative = 1e-9;
+  double absolute_floor = 1e-300;
+  // Witness points are world coordinates: a double near magnitude M cannot be closer than
+  // M·eps/2 to the true point, so witness checks also allow rounding_ulps · eps · M.
+  double rounding_ulps = 4.0;
+  nlohmann::json to_json() const;
+};
+
+struct CheckResult {
+  std::string name;    // relation, distance, witness_a, witness_b, witness_gap, depth, depth_direction
+  Verdict verdict = Verdict::pass;
+  double error = 0.0;      // measured error (0 when not numeric)
+  double tolerance = 0.0;  // allowed error
+  std::string detail;      // human-readable reason for fail / ambiguous / unsupported
+};
+
+struct Verification {
+  Verdict verdict = Verdict::pass;
+  std::string reason;  // first failing check, or the algorithm's failure reason
+  std::vector<CheckResult> checks;
+};
+
+// Everything the verifier needs about the case.
+struct VerificationInput {
+  const ExactProximity* exact = nullptr;
+  double scale = 1.0;      // L, the pair's bounding-box diagonal
+  double magnitude = 0.0;  // M, the largest absolute world coordinate of the pair
+  // Exact squared distances from the witness points to their shapes (filled by the caller from
+  // the reference; nullopt when not computed).
+  std::optional<double> witness_a_distance_sq, witness_b_distance_sq;
+};
+
+Verification verify_proximity(const ProximityResult& result, const Capabilities& capabilities,
+                              const VerificationInput& input, const Tolerances& tolerances);
+
+}  // namespace touchstone

@@ -1,0 +1,56 @@
+// Conformance suite: every registered proximity algorithm runs through the same checks on the
+// shipped example cases and a sample of every degenerate family. A new algorithm is tested here
+// by default, on what it declares. No `fail` and no `error` is allowed; `ambiguous` only inside
+// the band.
+#include <gtest/gtest.h>
+
+#include "cases/families.hpp"
+#include "harness/case_loader.hpp"
+#include "harness/runner.hpp"
+
+namespace touchstone {
+namespace {
+
+class Conformance : public testing::TestWithParam<std::string> {};
+
+std::vector<ProximityCase> conformance_cases() {
+  auto cases = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples").cases;
+  for (const auto& family : case_families())
+    for (int i = 0; i < std::min(family.default_count, 22); ++i) cases.push_back(family.generate(7, i));
+  return cases;
+}
+
+TEST_P(Conformance, NoFailOrErrorOnExamplesAndFamilySample) {
+  const auto* info = ProximityRegistry::builtin().find(GetParam());
+  ASSERT_NE(info, nullptr);
+  ReferenceCache cache;
+  RunOptions options;
+  options.repetitions = 1;
+  const RunResults run = run_proximity(conformance_cases(), {info}, options, cache);
+  int passed = 0;
+  for (const auto& r : run.results) {
+    const auto& c = run.cases[r.case_index];
+    EXPECT_TRUE(c.problems.empty()) << c.spec.id << ": " << c.problems.front();
+    EXPECT_NE(r.verification.verdict, Verdict::fail) << c.spec.id << ": " << r.verification.reason;
+    EXPECT_NE(r.verification.verdict, Verdict::error) << c.spec.id << ": " << r.verification.reason;
+    passed += r.verification.verdict == Verdict::pass;
+  }
+  EXPECT_GT(passed, static_cast<int>(run.results.size()) / 2) << "mostly ambiguous or unsupported";
+}
+
+std::vector<std::string> registered_names() {
+  std::vector<std::string> names;
+  for (const auto& a : ProximityRegistry::builtin().all()) names.push_back(a.name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, Conformance, testing::ValuesIn(registered_names()),
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
+                           for (char& ch : n)
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace touchstone

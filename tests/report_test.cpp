@@ -1,0 +1,69 @@
+// The report: real output validates against reports/touchstone-report-1.schema.json (with
+// Debian's python3-jsonschema), never carries NaN or Infinity, and the terminal table shows every
+// algorithm and family.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "harness/case_loader.hpp"
+#include "harness/report.hpp"
+
+namespace touchstone {
+namespace {
+
+TEST(Report, RealOutputValidatesAgainstSchema) {
+  auto loaded = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples");
+  std::vector<const ProximityAlgorithmInfo*> algorithms;
+  for (const auto& a : ProximityRegistry::builtin().all()) algorithms.push_back(&a);
+  ReferenceCache cache;
+  RunOptions options;
+  options.repetitions = 2;
+  RunResults run = run_proximity(loaded.cases, algorithms, options, cache);
+  run.load_errors.push_back({"x.json", "c", "shapes.A", "example load error"});
+  const auto report = make_report(run, options, {"touchstone run --test", 7});
+
+  const std::string text = report.dump(1);
+  EXPECT_EQ(text.find("NaN"), std::string::npos);
+  EXPECT_EQ(text.find("Infinity"), std::string::npos);
+  EXPECT_EQ(report["results"].size(), loaded.cases.size() * algorithms.size());
+  for (const auto& r : report["results"]) {
+    EXPECT_TRUE(r.contains("output"));
+    EXPECT_TRUE(r["output"].contains("witness_a"));
+  }
+
+  const auto dir = std::filesystem::temp_directory_path() / "touchstone-report-test";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "report.json";
+  std::ofstream(path) << text;
+  const std::string schema = std::string(TOUCHSTONE_SOURCE_DIR) + "/reports/touchstone-report-1.schema.json";
+  const std::string command = "/usr/bin/python3 -m jsonschema -i '" + path.string() + "' '" + schema + "'";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+
+  // The schema is not vacuous: a report with a bad verdict is rejected.
+  auto broken = report;
+  broken["results"][0]["verdict"] = "probably";
+  const auto bad_path = dir / "broken.json";
+  std::ofstream(bad_path) << broken.dump();
+  const std::string bad_command = "/usr/bin/python3 -m jsonschema -i '" + bad_path.string() + "' '" + schema + "' 2>/dev/null";
+  EXPECT_NE(std::system(bad_command.c_str()), 0);
+}
+
+TEST(Report, TerminalTableListsAlgorithmsAndFamilies) {
+  auto loaded = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples");
+  std::vector<const ProximityAlgorithmInfo*> algorithms;
+  for (const auto& a : ProximityRegistry::builtin().all()) algorithms.push_back(&a);
+  ReferenceCache cache;
+  const RunResults run = run_proximity(loaded.cases, algorithms, {}, cache);
+  const std::string table = terminal_table(run);
+  for (const auto* a : algorithms) EXPECT_NE(table.find(a->name), std::string::npos);
+  for (const auto& c : run.cases) EXPECT_NE(table.find(c.spec.family), std::string::npos);
+  int total = 0;
+  for (const auto& s : summarize(run))
+    if (s.family == "*") total += s.total();
+  EXPECT_EQ(total, static_cast<int>(run.results.size()));
+}
+
+}  // namespace
+}  // namespace touchstone

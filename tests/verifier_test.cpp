@@ -1,0 +1,178 @@
+// The proof that the verifier can fail: deliberately wrong algorithms, registered only here, are
+// caught on every check they declare; undeclared capabilities show as unsupported, and answers
+// inside the band around touching are ambiguous, never pass or fail.
+#include <gtest/gtest.h>
+
+#include "harness/case_loader.hpp"
+#include "harness/runner.hpp"
+
+namespace touchstone {
+namespace {
+
+enum class Lie { relation, distance, witness_a, witness_b, depth, nan, fails, throws };
+
+// Wraps GJK and corrupts one part of its answer.
+class WrongAlgorithm : public ProximityAlgorithm {
+ public:
+  explicit WrongAlgorithm(Lie lie)
+      : lie_(lie), inner_(ProximityRegistry::builtin().find("gjk")->make()) {}
+  std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
+    return inner_->prepare(shape);
+  }
+  ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
+                        const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
+    ProximityResult r = inner_->query(a, pa, b, pb, warm);
+    switch (lie_) {
+      case Lie::relation:
+        r.relation = r.relation == Relation::separated ? Relation::penetrating : Relation::separated;
+        break;
+      case Lie::distance:
+        if (r.distance) *r.distance += 0.01;
+        break;
+      case Lie::witness_a:
+        if (r.witness_a && r.witness_b) {  // slide along the gap: still |a-b| = d, off the shape
+          const Vec3 shift(0.3, 0.3, 0.3);
+          *r.witness_a += shift;
+          *r.witness_b += shift;
+        }
+        break;
+      case Lie::witness_b:
+        if (r.witness_a && r.witness_b) *r.witness_b += 0.5 * (*r.witness_a - *r.witness_b);  // into the gap
+        break;
+      case Lie::depth:
+        if (r.penetration_depth) *r.penetration_depth *= 1.5;
+        break;
+      case Lie::nan:
+        r.distance = std::numeric_limits<double>::quiet_NaN();
+        break;
+      case Lie::fails:
+        r.status = QueryStatus::failed;
+        r.reason = "cycling";
+        break;
+      case Lie::throws:
+        throw std::runtime_error("boom");
+    }
+    return r;
+  }
+
+ private:
+  Lie lie_;
+  std::unique_ptr<ProximityAlgorithm> inner_;
+};
+
+ProximityAlgorithmInfo wrong_info(Lie lie, std::string name) {
+  ProximityAlgorithmInfo info = *ProximityRegistry::builtin().find("gjk");
+  info.name = std::move(name);
+  info.family = "test-only";
+  info.make = [lie] { return std::make_unique<WrongAlgorithm>(lie); };
+  return info;
+}
+
+RunResults run_examples(const ProximityRegistry& registry) {
+  const auto loaded = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples");
+  std::vector<const ProximityAlgorithmInfo*> algorithms;
+  for (const auto& a : registry.all()) algorithms.push_back(&a);
+  ReferenceCache cache;
+  RunOptions options;
+  options.repetitions = 1;
+  return run_proximity(loaded.cases, algorithms, options, cache);
+}
+
+TEST(Verifier, CatchesEveryDeliberateLie) {
+  ProximityRegistry registry;
+  registry.add(*ProximityRegistry::builtin().find("gjk"));
+  const std::vector<std::pair<Lie, std::string>> lies = {
+      {Lie::relation, "relation"},   {Lie::distance, "distance"}, {Lie::witness_a, "witness_a"},
+      {Lie::witness_b, "witness_b"}, {Lie::depth, "depth"}};
+  for (const auto& [lie, check] : lies) registry.add(wrong_info(lie, "wrong-" + check));
+  registry.add(wrong_info(Lie::nan, "wrong-nan"));
+  registry.add(wrong_info(Lie::fails, "wrong-fails"));
+  registry.add(wrong_info(Lie::throws, "wrong-throws"));
+  const RunResults run = run_examples(registry);
+
+  std::map<std::string, std::set<std::string>> failed_checks;
+  std::map<std::string, std::map<Verdict, int>> verdicts;
+  for (const auto& r : run.results) {
+    ++verdicts[r.algorithm][r.verification.verdict];
+    for (const auto& c : r.verification.checks)
+      if (c.verdict == Verdict::fail) failed_checks[r.algorithm].insert(c.name);
+  }
+  EXPECT_EQ(verdicts["gjk"][Verdict::fail], 0);
+  for (const auto& [lie, check] : lies) {
+    EXPECT_TRUE(failed_checks["wrong-" + check].count(check)) << "lie about " << check << " not caught";
+    EXPECT_GT(verdicts["wrong-" + check][Verdict::fail], 0);
+  }
+  // NaN never passes, an algorithm's own failure is a fail, an exception is an error.
+  EXPECT_GT(verdicts["wrong-nan"][Verdict::fail], 0);
+  EXPECT_EQ(verdicts["wrong-nan"][Verdict::pass], 0);
+  EXPECT_EQ(verdicts["wrong-fails"][Verdict::fail], static_cast<int>(run.cases.size()));
+  EXPECT_EQ(verdicts["wrong-throws"][Verdict::error], static_cast<int>(run.cases.size()));
+}
+
+ExactProximity exact(Relation relation, double distance, std::optional<double> depth = {}) {
+  ExactProximity e;
+  e.relation = relation;
+  e.distance = distance;
+  e.depth = depth;
+  return e;
+}
+
+TEST(Verifier, UndeclaredCapabilitiesAreUnsupportedNotPass) {
+  Capabilities caps;
+  caps.distance = true;
+  ProximityResult r;
+  r.relation = Relation::separated;
+  r.distance = 1.0;
+  const auto e = exact(Relation::separated, 1.0);
+  const auto v = verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{});
+  EXPECT_EQ(v.verdict, Verdict::pass);
+  int unsupported = 0;
+  for (const auto& c : v.checks) unsupported += c.verdict == Verdict::unsupported;
+  EXPECT_EQ(unsupported, 2);  // witness points and depth
+  ProximityResult u;
+  u.status = QueryStatus::unsupported;
+  EXPECT_EQ(verify_proximity(u, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::unsupported);
+}
+
+TEST(Verifier, BandAroundTouchingIsAmbiguous) {
+  Capabilities caps;
+  caps.distance = true;
+  ProximityResult touching;
+  touching.relation = Relation::touching;
+  touching.distance = 0.0;
+  // Exact distance 1e-15: inside the band, so "touching" is ambiguous, not pass and not fail.
+  const auto near = exact(Relation::separated, 1e-15);
+  EXPECT_EQ(verify_proximity(touching, caps, {&near, 1.0, 1.0, {}, {}}, Tolerances{}).verdict,
+            Verdict::ambiguous);
+  // Exact distance 1e-3: far outside the band, so "touching" fails on relation and distance.
+  const auto far = exact(Relation::separated, 1e-3);
+  const auto v = verify_proximity(touching, caps, {&far, 1.0, 1.0, {}, {}}, Tolerances{});
+  EXPECT_EQ(v.verdict, Verdict::fail);
+  // Exactly touching but the algorithm says separated at 1e-17: ambiguous.
+  ProximityResult sep;
+  sep.relation = Relation::separated;
+  sep.distance = 1e-17;
+  const auto t = exact(Relation::touching, 0.0);
+  EXPECT_EQ(verify_proximity(sep, caps, {&t, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::ambiguous);
+  // Separated vs penetrating across a wide margin is a plain fail.
+  ProximityResult pen;
+  pen.relation = Relation::penetrating;
+  pen.distance = 0.0;
+  const auto s = exact(Relation::separated, 0.5);
+  EXPECT_EQ(verify_proximity(pen, caps, {&s, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::fail);
+}
+
+TEST(Verifier, ToleranceScalesWithThePair) {
+  Capabilities caps;
+  caps.distance = true;
+  ProximityResult r;
+  r.relation = Relation::separated;
+  r.distance = 1000.0 + 1e-7;
+  const auto e = exact(Relation::separated, 1000.0);
+  // Error 1e-7: fails at scale 1 (tolerance 1e-9), passes at scale 1e4 (tolerance 1e-5).
+  EXPECT_EQ(verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::fail);
+  EXPECT_EQ(verify_proximity(r, caps, {&e, 1e4, 1e4, {}, {}}, Tolerances{}).verdict, Verdict::pass);
+}
+
+}  // namespace
+}  // namespace touchstone
