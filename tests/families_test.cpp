@@ -174,7 +174,13 @@ TEST(Families, GapSweepIsRealizedInTheDoubles) {
       if (f.name != "identical-shapes" && !c.origin.contains("far_translation")) {
         EXPECT_EQ(exact, intended * c.origin.at("size").get<double>()) << c.id;
       }
-      // The expected relation follows the exact gap.
+      // The expected relation follows the exact gap (except where the family says the gap no
+      // longer predicts it: needles pushed through each other).
+      const bool unlabelled = std::find(c.tags.begin(), c.tags.end(), "overlap-exceeds-thickness") != c.tags.end();
+      if (unlabelled) {
+        EXPECT_FALSE(c.expected_relation.has_value()) << c.id;
+        continue;
+      }
       ASSERT_TRUE(c.expected_relation.has_value()) << c.id;
       if (contact == "nested") {
         EXPECT_EQ(*c.expected_relation, Relation::penetrating) << c.id;
