@@ -44,7 +44,8 @@ ShapeSpec shape(const json& j, const std::string& name, const std::string& field
   if (!j.contains("vertices")) bad(field + ".vertices", "missing");
   const json& v = j["vertices"];
   if (!v.is_array()) bad(field + ".vertices", "expected an array of [x, y, z]");
-  if (v.size() < 4) bad(field + ".vertices", "a solid needs at least 4 vertices, got " + std::to_string(v.size()));
+  if (v.size() < 4)
+    bad(field + ".vertices", "a solid needs at least 4 vertices, got " + std::to_string(v.size()));
   for (std::size_t i = 0; i < v.size(); ++i)
     s.vertices.push_back(vec3(v[i], field + ".vertices[" + std::to_string(i) + "]"));
   if (j.contains("faces")) {
@@ -59,7 +60,8 @@ ShapeSpec shape(const json& j, const std::string& name, const std::string& field
         const json& idx = f[i][k];
         if (!idx.is_number_integer() || idx.get<long long>() < 0 ||
             idx.get<long long>() >= static_cast<long long>(s.vertices.size()))
-          bad(ff + "[" + std::to_string(k) + "]", "not a vertex index in [0, " + std::to_string(s.vertices.size()) + ")");
+          bad(ff + "[" + std::to_string(k) + "]",
+              "not a vertex index in [0, " + std::to_string(s.vertices.size()) + ")");
         face.push_back(idx.get<int>());
       }
       faces.push_back(std::move(face));
@@ -81,9 +83,11 @@ Pose pose(const json& j, const std::string& field) {
     } else if (key == "rotation") {
       if (!value.is_array() || value.size() != 4)
         bad(field + ".rotation", "expected a unit quaternion [w, x, y, z]");
-      for (int i = 0; i < 4; ++i) q[i] = number(value[i], field + ".rotation[" + std::to_string(i) + "]");
+      for (int i = 0; i < 4; ++i)
+        q[i] = number(value[i], field + ".rotation[" + std::to_string(i) + "]");
       const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-      if (std::abs(n - 1.0) > 1e-6) bad(field + ".rotation", "quaternion is not unit length (|q| = " + std::to_string(n) + ")");
+      if (std::abs(n - 1.0) > 1e-6)
+        bad(field + ".rotation", "quaternion is not unit length (|q| = " + std::to_string(n) + ")");
     } else {
       bad(field + "." + key, "unknown field");
     }
@@ -114,15 +118,18 @@ ProximityCase parse_case(const json& j, const std::string& file, std::size_t ind
   if (!j.contains("shapes") || !j["shapes"].is_object()) bad("shapes", "missing or not an object");
   std::vector<std::string> pair;
   if (j.contains("pair")) {
-    if (!j["pair"].is_array() || j["pair"].size() != 2 || !j["pair"][0].is_string() || !j["pair"][1].is_string())
+    if (!j["pair"].is_array() || j["pair"].size() != 2 || !j["pair"][0].is_string() ||
+        !j["pair"][1].is_string())
       bad("pair", "expected two shape names");
     pair = {j["pair"][0].get<std::string>(), j["pair"][1].get<std::string>()};
   } else {
-    if (j["shapes"].size() != 2) bad("pair", "missing, and shapes does not hold exactly two shapes");
+    if (j["shapes"].size() != 2)
+      bad("pair", "missing, and shapes does not hold exactly two shapes");
     for (const auto& [key, _] : j["shapes"].items()) pair.push_back(key);
   }
   for (const std::string& name : pair)
-    if (!j["shapes"].contains(name)) bad("pair", "names shape '" + name + "', which is not in shapes");
+    if (!j["shapes"].contains(name))
+      bad("pair", "names shape '" + name + "', which is not in shapes");
   c.a = shape(j["shapes"][pair[0]], pair[0], "shapes." + pair[0]);
   c.b = shape(j["shapes"][pair[1]], pair[1], "shapes." + pair[1]);
   if (j.contains("poses")) {
@@ -207,7 +214,8 @@ LoadedCases load_cases(const std::filesystem::path& path) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
     for (const auto& entry : fs::recursive_directory_iterator(path, ec))
-      if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
+      if (entry.is_regular_file() && entry.path().extension() == ".json")
+        files.push_back(entry.path());
     std::sort(files.begin(), files.end());
   } else {
     files.push_back(path);

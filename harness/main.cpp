@@ -43,9 +43,9 @@ std::string capability_list(const Capabilities& c) {
 int list_command() {
   std::cout << "Proximity algorithms:\n";
   for (const auto& a : ProximityRegistry::builtin().all())
-    std::cout << "  " << a.name << "  [" << a.family << "]  capabilities: "
-              << capability_list(a.capabilities) << "\n      " << a.description << "\n      paper: "
-              << a.paper << "\n";
+    std::cout << "  " << a.name << "  [" << a.family
+              << "]  capabilities: " << capability_list(a.capabilities) << "\n      "
+              << a.description << "\n      paper: " << a.paper << "\n";
   std::cout << "\nCase families (default count in the built-in suite):\n";
   for (const auto& f : case_families())
     std::cout << "  " << f.name << " (" << f.default_count << ")  " << f.description << "\n";
@@ -55,10 +55,13 @@ int list_command() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Touchstone: polyhedral contact algorithms side by side, checked against exact references"};
+  CLI::App app{
+      "Touchstone: polyhedral contact algorithms side by side, checked against exact references"};
   app.require_subcommand(1);
-  auto* list = app.add_subcommand("list", "List registered algorithms (with capabilities) and case families");
-  auto* run = app.add_subcommand("run", "Run algorithms over cases, verify against exact references, write a report");
+  auto* list = app.add_subcommand(
+      "list", "List registered algorithms (with capabilities) and case families");
+  auto* run = app.add_subcommand(
+      "run", "Run algorithms over cases, verify against exact references, write a report");
 
   std::string algorithms_arg;
   std::vector<std::string> case_sources;
@@ -68,20 +71,31 @@ int main(int argc, char** argv) {
   std::string cache_path = "cases/.cache/reference.jsonl";
   bool no_cache = false, quiet = false;
   RunOptions options;
-  run->add_option("--algorithms", algorithms_arg, "Comma-separated algorithm names (default: all registered)");
+  run->add_option("--algorithms", algorithms_arg,
+                  "Comma-separated algorithm names (default: all registered)");
   run->add_option("--cases", case_sources,
                   "A case file, a directory of case files, or a family glob such as 'edge-*' "
                   "(repeatable; default: the built-in default suite)");
   run->add_option("--out", out, "Report path")->capture_default_str();
   run->add_option("--seed", seed, "Seed for generated families")->capture_default_str();
   run->add_option("--repetitions", repetitions, "Timed queries per algorithm and case")
-      ->capture_default_str()->check(CLI::Range(1, 1000000));
-  run->add_option("--reference-cache", cache_path, "JSON-lines cache of exact references")->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  run->add_option("--reference-cache", cache_path, "JSON-lines cache of exact references")
+      ->capture_default_str();
   run->add_flag("--no-reference-cache", no_cache, "Compute every reference afresh, store nothing");
-  run->add_option("--tol-distance", options.tolerances.distance_relative, "Distance tolerance relative to the pair's size")->capture_default_str();
-  run->add_option("--tol-witness", options.tolerances.witness_relative, "Witness tolerance relative to the pair's size")->capture_default_str();
-  run->add_option("--tol-depth", options.tolerances.depth_relative, "Depth tolerance relative to the pair's size")->capture_default_str();
-  run->add_option("--band", options.tolerances.band_relative, "Ambiguous band around touching, relative to the pair's size")->capture_default_str();
+  run->add_option("--tol-distance", options.tolerances.distance_relative,
+                  "Distance tolerance relative to the pair's size")
+      ->capture_default_str();
+  run->add_option("--tol-witness", options.tolerances.witness_relative,
+                  "Witness tolerance relative to the pair's size")
+      ->capture_default_str();
+  run->add_option("--tol-depth", options.tolerances.depth_relative,
+                  "Depth tolerance relative to the pair's size")
+      ->capture_default_str();
+  run->add_option("--band", options.tolerances.band_relative,
+                  "Ambiguous band around touching, relative to the pair's size")
+      ->capture_default_str();
   run->add_flag("--quiet", quiet, "No progress output");
 
   CLI11_PARSE(app, argc, argv);
@@ -120,7 +134,8 @@ int main(int argc, char** argv) {
       }
       const auto families = match_case_families(source);
       if (families.empty()) {
-        std::cerr << "error: '" << source << "' is neither a file, a directory nor a family pattern "
+        std::cerr << "error: '" << source
+                  << "' is neither a file, a directory nor a family pattern "
                   << "(see `touchstone list`)\n";
         return 2;
       }
@@ -136,7 +151,8 @@ int main(int argc, char** argv) {
   Progress progress;
   if (!quiet)
     progress = [](std::size_t done, std::size_t total) {
-      if (done % 100 == 0 || done == total) std::cerr << "\r" << done << " / " << total << " cases" << std::flush;
+      if (done % 100 == 0 || done == total)
+        std::cerr << "\r" << done << " / " << total << " cases" << std::flush;
       if (done == total) std::cerr << "\n";
     };
   RunResults results = run_proximity(cases, algorithms, options, cache, progress);
@@ -154,7 +170,7 @@ int main(int argc, char** argv) {
   std::cout << terminal_table(results);
   std::size_t broken = 0;
   for (const auto& c : results.cases) broken += !c.problems.empty();
-  std::cout << cases.size() << " cases (" << broken << " with problems, " << results.load_errors.size()
-            << " load errors); report written to " << out << "\n";
+  std::cout << cases.size() << " cases (" << broken << " with problems, "
+            << results.load_errors.size() << " load errors); report written to " << out << "\n";
   return 0;
 }

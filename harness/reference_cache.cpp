@@ -33,7 +33,9 @@ void hash_shape(Fnv& f, const ShapeSpec& s, const Pose& p) {
 }
 
 nlohmann::json vec(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
-Vec3 vec(const nlohmann::json& j) { return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()}; }
+Vec3 vec(const nlohmann::json& j) {
+  return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>()};
+}
 
 }  // namespace
 
@@ -63,7 +65,8 @@ nlohmann::json exact_to_json(const ExactProximity& e) {
 
 ExactProximity exact_from_json(const nlohmann::json& j) {
   ExactProximity e;
-  e.relation = relation_from_string(j.at("relation").get<std::string>()).value_or(Relation::unknown);
+  e.relation =
+      relation_from_string(j.at("relation").get<std::string>()).value_or(Relation::unknown);
   e.distance_sq_exact = j.at("distance_sq_exact").get<std::string>();
   e.distance = j.at("distance").get<double>();
   e.witness_a = vec(j.at("witness_a"));

@@ -21,7 +21,7 @@ ExactProximity exact_from_json(const nlohmann::json& j);
 
 class ReferenceCache {
  public:
-  ReferenceCache() = default;  // in memory only
+  ReferenceCache() = default;                           // in memory only
   explicit ReferenceCache(std::filesystem::path file);  // loads existing entries
   std::optional<ExactProximity> find(const std::string& hash) const;
   void store(const std::string& hash, const ExactProximity& e);  // appends to the file, if any

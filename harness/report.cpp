@@ -1,8 +1,7 @@
 #include "harness/report.hpp"
 
-#include <unistd.h>
-
 #include <CGAL/version.h>
+#include <unistd.h>
 
 #include <Eigen/Core>
 #include <algorithm>
@@ -55,23 +54,30 @@ std::string now_iso8601() {
 }
 
 json capabilities_json(const Capabilities& c) {
-  return {{"distance", c.distance},         {"witness_points", c.witness_points},
-          {"features", c.features},         {"penetration_depth", c.penetration_depth},
-          {"nonconvex", c.nonconvex},       {"warm_start", c.warm_start},
+  return {{"distance", c.distance},
+          {"witness_points", c.witness_points},
+          {"features", c.features},
+          {"penetration_depth", c.penetration_depth},
+          {"nonconvex", c.nonconvex},
+          {"warm_start", c.warm_start},
           {"contact_regions", c.contact_regions}};
 }
 
 json output_json(const ProximityResult& r) {
-  json o = {{"status", to_string(r.status)}, {"relation", to_string(r.relation)},
+  json o = {{"status", to_string(r.status)},
+            {"relation", to_string(r.relation)},
             {"iterations", r.iterations}};
   if (!r.reason.empty()) o["reason"] = r.reason;
   o["distance"] = r.distance ? num(*r.distance) : json(nullptr);
   o["witness_a"] = r.witness_a ? vec(*r.witness_a) : json(nullptr);
   o["witness_b"] = r.witness_b ? vec(*r.witness_b) : json(nullptr);
   o["penetration_depth"] = r.penetration_depth ? num(*r.penetration_depth) : json(nullptr);
-  o["penetration_direction"] = r.penetration_direction ? vec(*r.penetration_direction) : json(nullptr);
-  if (r.feature_a) o["feature_a"] = {{"kind", to_string(r.feature_a->kind)}, {"id", r.feature_a->id}};
-  if (r.feature_b) o["feature_b"] = {{"kind", to_string(r.feature_b->kind)}, {"id", r.feature_b->id}};
+  o["penetration_direction"] =
+      r.penetration_direction ? vec(*r.penetration_direction) : json(nullptr);
+  if (r.feature_a)
+    o["feature_a"] = {{"kind", to_string(r.feature_a->kind)}, {"id", r.feature_a->id}};
+  if (r.feature_b)
+    o["feature_b"] = {{"kind", to_string(r.feature_b->kind)}, {"id", r.feature_b->id}};
   return o;
 }
 
@@ -81,14 +87,19 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
 }
 
-std::string family_of(const CaseRecord& c) { return c.spec.family.empty() ? "(none)" : c.spec.family; }
+std::string family_of(const CaseRecord& c) {
+  return c.spec.family.empty() ? "(none)" : c.spec.family;
+}
 
 std::string format_ns(double ns) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(ns < 1e4 ? 0 : 1);
-  if (ns < 1e4) s << ns << " ns";
-  else if (ns < 1e7) s << ns * 1e-3 << " us";
-  else s << ns * 1e-6 << " ms";
+  if (ns < 1e4)
+    s << ns << " ns";
+  else if (ns < 1e7)
+    s << ns * 1e-3 << " us";
+  else
+    s << ns * 1e-6 << " ms";
   return s.str();
 }
 
@@ -102,11 +113,21 @@ std::vector<SummaryRow> summarize(const RunResults& run) {
       row.algorithm = r.algorithm;
       row.family = family;
       switch (r.verification.verdict) {
-        case Verdict::pass: ++row.pass; break;
-        case Verdict::fail: ++row.fail; break;
-        case Verdict::ambiguous: ++row.ambiguous; break;
-        case Verdict::unsupported: ++row.unsupported; break;
-        case Verdict::error: ++row.error; break;
+        case Verdict::pass:
+          ++row.pass;
+          break;
+        case Verdict::fail:
+          ++row.fail;
+          break;
+        case Verdict::ambiguous:
+          ++row.ambiguous;
+          break;
+        case Verdict::unsupported:
+          ++row.unsupported;
+          break;
+        case Verdict::error:
+          ++row.error;
+          break;
       }
       if (r.timing.repetitions > 0) times.push_back(r.timing.median_ns);
     }
@@ -147,9 +168,10 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
                               std::to_string(NLOHMANN_JSON_VERSION_PATCH)}}},
       {"command_line", ctx.command_line},
       {"seed", ctx.seed}};
-  report["config"] = {{"tolerances", options.tolerances.to_json()},
-                      {"repetitions", options.repetitions},
-                      {"timing", "per query, cold (no warm start), steady_clock, median of repetitions"}};
+  report["config"] = {
+      {"tolerances", options.tolerances.to_json()},
+      {"repetitions", options.repetitions},
+      {"timing", "per query, cold (no warm start), steady_clock, median of repetitions"}};
 
   json algorithms = json::array();
   for (const auto* a : run.algorithms)
@@ -172,8 +194,13 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
               {"scale", num(c.scale)},
               {"magnitude", num(c.magnitude)},
               {"vertex_counts", {c.spec.a.vertices.size(), c.spec.b.vertices.size()}},
-              {"poses", {{"A", {{"rotation", mat(c.spec.pose_a.rotation)}, {"translation", vec(c.spec.pose_a.translation)}}},
-                         {"B", {{"rotation", mat(c.spec.pose_b.rotation)}, {"translation", vec(c.spec.pose_b.translation)}}}}},
+              {"poses",
+               {{"A",
+                 {{"rotation", mat(c.spec.pose_a.rotation)},
+                  {"translation", vec(c.spec.pose_a.translation)}}},
+                {"B",
+                 {{"rotation", mat(c.spec.pose_b.rotation)},
+                  {"translation", vec(c.spec.pose_b.translation)}}}}},
               {"problems", c.problems}};
     if (c.reference) {
       json ref = {{"relation", to_string(c.reference->relation)},
@@ -185,8 +212,10 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
                   {"from_cache", c.reference_from_cache},
                   {"compute_ms", num(c.reference_ms)}};
       ref["depth"] = c.reference->depth ? num(*c.reference->depth) : json(nullptr);
-      ref["depth_sq_exact"] = c.reference->depth_sq_exact ? json(*c.reference->depth_sq_exact) : json(nullptr);
-      ref["depth_direction"] = c.reference->depth_direction ? vec(*c.reference->depth_direction) : json(nullptr);
+      ref["depth_sq_exact"] =
+          c.reference->depth_sq_exact ? json(*c.reference->depth_sq_exact) : json(nullptr);
+      ref["depth_direction"] =
+          c.reference->depth_direction ? vec(*c.reference->depth_direction) : json(nullptr);
       j["reference"] = ref;
     } else {
       j["reference"] = nullptr;
@@ -203,8 +232,11 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
   for (const ResultRecord& r : run.results) {
     json checks = json::array();
     for (const CheckResult& c : r.verification.checks)
-      checks.push_back({{"name", c.name}, {"verdict", to_string(c.verdict)}, {"error", num(c.error)},
-                        {"tolerance", num(c.tolerance)}, {"detail", c.detail}});
+      checks.push_back({{"name", c.name},
+                        {"verdict", to_string(c.verdict)},
+                        {"error", num(c.error)},
+                        {"tolerance", num(c.tolerance)},
+                        {"detail", c.detail}});
     const CaseRecord& c = run.cases[r.case_index];
     results.push_back({{"algorithm", r.algorithm},
                        {"case", c.spec.id},
@@ -214,18 +246,26 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
                        {"reason", r.verification.reason},
                        {"output", output_json(r.output)},
                        {"checks", checks},
-                       {"timing", {{"median_ns", num(r.timing.median_ns)}, {"min_ns", num(r.timing.min_ns)},
-                                   {"max_ns", num(r.timing.max_ns)}, {"prepare_ns", num(r.timing.prepare_ns)},
-                                   {"repetitions", r.timing.repetitions}}}});
+                       {"timing",
+                        {{"median_ns", num(r.timing.median_ns)},
+                         {"min_ns", num(r.timing.min_ns)},
+                         {"max_ns", num(r.timing.max_ns)},
+                         {"prepare_ns", num(r.timing.prepare_ns)},
+                         {"repetitions", r.timing.repetitions}}}});
   }
   report["results"] = results;
 
   json summary = json::array(), benchmarks = json::array();
   for (const SummaryRow& s : summarize(run)) {
     const int decided = s.total() - s.unsupported;
-    summary.push_back({{"algorithm", s.algorithm}, {"family", s.family}, {"pass", s.pass},
-                       {"fail", s.fail}, {"ambiguous", s.ambiguous}, {"unsupported", s.unsupported},
-                       {"error", s.error}, {"total", s.total()},
+    summary.push_back({{"algorithm", s.algorithm},
+                       {"family", s.family},
+                       {"pass", s.pass},
+                       {"fail", s.fail},
+                       {"ambiguous", s.ambiguous},
+                       {"unsupported", s.unsupported},
+                       {"error", s.error},
+                       {"total", s.total()},
                        {"failure_rate", decided ? double(s.fail + s.error) / decided : 0.0},
                        {"median_ns", num(s.median_ns)}});
     if (s.family != "*")
@@ -246,7 +286,8 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
 
   json errors = json::array();
   for (const LoadError& e : run.load_errors)
-    errors.push_back({{"file", e.file}, {"case", e.case_id}, {"field", e.field}, {"message", e.message}});
+    errors.push_back(
+        {{"file", e.file}, {"case", e.case_id}, {"field", e.field}, {"message", e.message}});
   report["load_errors"] = errors;
   return report;
 }
@@ -267,10 +308,11 @@ std::string terminal_table(const RunResults& run) {
   for (const SummaryRow& s : rows) {
     if (s.family == "*") continue;
     out << std::left << std::setw(14) << (s.algorithm == last ? "" : s.algorithm) << std::setw(24)
-        << s.family << std::right << std::setw(7) << s.pass << std::setw(7) << s.fail << std::setw(7)
-        << s.ambiguous << std::setw(7) << s.unsupported << std::setw(7) << s.error << std::setw(12)
-        << format_ns(s.median_ns) << std::setw(9) << std::fixed << std::setprecision(2)
-        << (s.median_ns > 0 ? s.median_ns / fastest[s.family] : 0.0) << "\n";
+        << s.family << std::right << std::setw(7) << s.pass << std::setw(7) << s.fail
+        << std::setw(7) << s.ambiguous << std::setw(7) << s.unsupported << std::setw(7) << s.error
+        << std::setw(12) << format_ns(s.median_ns) << std::setw(9) << std::fixed
+        << std::setprecision(2) << (s.median_ns > 0 ? s.median_ns / fastest[s.family] : 0.0)
+        << "\n";
     last = s.algorithm;
   }
   out << std::string(94, '-') << "\n";

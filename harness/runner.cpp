@@ -24,7 +24,8 @@ Polytope build_shape(const ShapeSpec& s) {
 }
 
 // Diagonal of the pair's world bounding box, and the largest absolute world coordinate.
-std::pair<double, double> pair_extent(const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb) {
+std::pair<double, double> pair_extent(const Polytope& a, const Pose& pa, const Polytope& b,
+                                      const Pose& pb) {
   Vec3 lo = pa.apply(a.vertices()[0]), hi = lo;
   for (const Vec3& v : a.vertices()) {
     lo = lo.cwiseMin(pa.apply(v));
@@ -75,7 +76,8 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
     try {
       a = build_shape(record.spec.a);
       b = build_shape(record.spec.b);
-      std::tie(record.scale, record.magnitude) = pair_extent(*a, record.spec.pose_a, *b, record.spec.pose_b);
+      std::tie(record.scale, record.magnitude) =
+          pair_extent(*a, record.spec.pose_a, *b, record.spec.pose_b);
     } catch (const std::exception& e) {
       record.problems.push_back(std::string("invalid geometry: ") + e.what());
     }
@@ -88,8 +90,8 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
       if (!record.reference) {
         const auto start = Clock::now();
         try {
-          record.reference = exact_proximity(a->vertices(), record.spec.pose_a, b->vertices(),
-                                             record.spec.pose_b);
+          record.reference =
+              exact_proximity(a->vertices(), record.spec.pose_a, b->vertices(), record.spec.pose_b);
           cache.store(record.hash, *record.reference);
         } catch (const std::exception& e) {
           record.problems.push_back(std::string("exact reference failed: ") + e.what());
@@ -106,7 +108,8 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
     if (record.reference && record.spec.expected_distance &&
         std::abs(*record.spec.expected_distance - record.reference->distance) >
             options.tolerances.distance_relative * std::max(record.scale, 1e-300))
-      record.problems.push_back("case is broken: expected distance disagrees with the exact reference");
+      record.problems.push_back(
+          "case is broken: expected distance disagrees with the exact reference");
 
     run.cases.push_back(record);
     const CaseRecord& rec = run.cases.back();
@@ -125,7 +128,8 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
         continue;
       }
       if (!rec.reference) {
-        run.results.push_back(error_result(info.name, ci, "no exact reference: " + rec.problems.front()));
+        run.results.push_back(
+            error_result(info.name, ci, "no exact reference: " + rec.problems.front()));
         continue;
       }
       try {
@@ -139,15 +143,17 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
         std::vector<double> times;
         for (int rep = 0; rep < std::max(1, options.repetitions); ++rep) {
           start = Clock::now();
-          r.output = instances[ai]->query(*prepared_a, rec.spec.pose_a, *prepared_b, rec.spec.pose_b, nullptr);
+          r.output = instances[ai]->query(*prepared_a, rec.spec.pose_a, *prepared_b,
+                                          rec.spec.pose_b, nullptr);
           times.push_back(ns_since(start));
         }
         std::sort(times.begin(), times.end());
         r.timing.repetitions = static_cast<int>(times.size());
         r.timing.min_ns = times.front();
         r.timing.max_ns = times.back();
-        r.timing.median_ns = times.size() % 2 ? times[times.size() / 2]
-                                              : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
+        r.timing.median_ns = times.size() % 2
+                                 ? times[times.size() / 2]
+                                 : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
         if (!finite_output(r.output)) {
           r.verification = {Verdict::fail, "output contains NaN or infinity", {}};
           // Keep only finite numbers so the report never carries NaN.
@@ -157,11 +163,15 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
           r.output.witness_b.reset();
           r.output.penetration_direction.reset();
         } else {
-          VerificationInput in{&*rec.reference, rec.scale, rec.magnitude, std::nullopt, std::nullopt};
+          VerificationInput in{&*rec.reference, rec.scale, rec.magnitude, std::nullopt,
+                               std::nullopt};
           if (options.check_witnesses && info.capabilities.witness_points &&
-              rec.reference->relation == Relation::separated && r.output.witness_a && r.output.witness_b) {
-            in.witness_a_distance_sq = exact_point_hull_distance_sq(a->vertices(), rec.spec.pose_a, *r.output.witness_a);
-            in.witness_b_distance_sq = exact_point_hull_distance_sq(b->vertices(), rec.spec.pose_b, *r.output.witness_b);
+              rec.reference->relation == Relation::separated && r.output.witness_a &&
+              r.output.witness_b) {
+            in.witness_a_distance_sq =
+                exact_point_hull_distance_sq(a->vertices(), rec.spec.pose_a, *r.output.witness_a);
+            in.witness_b_distance_sq =
+                exact_point_hull_distance_sq(b->vertices(), rec.spec.pose_b, *r.output.witness_b);
           }
           r.verification = verify_proximity(r.output, info.capabilities, in, options.tolerances);
         }

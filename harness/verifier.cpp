@@ -12,11 +12,16 @@ namespace touchstone {
 
 std::string_view to_string(Verdict v) {
   switch (v) {
-    case Verdict::pass: return "pass";
-    case Verdict::fail: return "fail";
-    case Verdict::ambiguous: return "ambiguous";
-    case Verdict::unsupported: return "unsupported";
-    case Verdict::error: return "error";
+    case Verdict::pass:
+      return "pass";
+    case Verdict::fail:
+      return "fail";
+    case Verdict::ambiguous:
+      return "ambiguous";
+    case Verdict::unsupported:
+      return "unsupported";
+    case Verdict::error:
+      return "error";
   }
   return "error";
 }
@@ -119,9 +124,11 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
           tol.rounding_ulps * std::numeric_limits<double>::epsilon() * input.magnitude;
       const double wt = tol.witness_relative * L + rounding;
       if (input.witness_a_distance_sq)
-        out.checks.push_back(numeric_check("witness_a", std::sqrt(*input.witness_a_distance_sq), wt));
+        out.checks.push_back(
+            numeric_check("witness_a", std::sqrt(*input.witness_a_distance_sq), wt));
       if (input.witness_b_distance_sq)
-        out.checks.push_back(numeric_check("witness_b", std::sqrt(*input.witness_b_distance_sq), wt));
+        out.checks.push_back(
+            numeric_check("witness_b", std::sqrt(*input.witness_b_distance_sq), wt));
       const double gap = (*result.witness_a - *result.witness_b).norm();
       out.checks.push_back(numeric_check("witness_gap", std::abs(gap - exact.distance),
                                          tol.distance_relative * L + 2 * rounding));
@@ -138,8 +145,8 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
       if (result.relation == Relation::penetrating)
         out.checks.push_back({"depth", Verdict::fail, 0, 0, "declared but not returned"});
     } else {
-      out.checks.push_back(numeric_check("depth", std::abs(*result.penetration_depth - *exact.depth),
-                                         tol.depth_relative * L));
+      out.checks.push_back(numeric_check(
+          "depth", std::abs(*result.penetration_depth - *exact.depth), tol.depth_relative * L));
     }
   } else if (!caps.penetration_depth) {
     out.checks.push_back(unsupported("depth", "not declared"));

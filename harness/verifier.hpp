@@ -32,7 +32,8 @@ struct Tolerances {
 };
 
 struct CheckResult {
-  std::string name;    // relation, distance, witness_a, witness_b, witness_gap, depth, depth_direction
+  std::string
+      name;  // relation, distance, witness_a, witness_b, witness_gap, depth, depth_direction
   Verdict verdict = Verdict::pass;
   double error = 0.0;      // measured error (0 when not numeric)
   double tolerance = 0.0;  // allowed error

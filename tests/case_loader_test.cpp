@@ -1,8 +1,8 @@
 // The case loader: good files load, bad files and bad cases give errors naming file, case and
 // field, and the other cases of a file still load.
-#include <gtest/gtest.h>
-
 #include "harness/case_loader.hpp"
+
+#include <gtest/gtest.h>
 
 namespace touchstone {
 namespace {
@@ -15,7 +15,8 @@ std::string doc(const std::string& cases) {
 
 std::string good_case(const std::string& id) {
   return std::string(R"({"id": ")") + id + R"(", "kind": "proximity", "family": "f",
-    "shapes": {"A": {"vertices": )" + kCube + R"(}, "B": {"vertices": )" + kCube + R"(}},
+    "shapes": {"A": {"vertices": )" +
+         kCube + R"(}, "B": {"vertices": )" + kCube + R"(}},
     "pair": ["A", "B"], "poses": {"B": {"translation": [2, 0, 0], "rotation": [1, 0, 0, 0]}},
     "expected": {"relation": "separated", "distance": 1.0}})";
 }
@@ -39,17 +40,26 @@ struct BadCase {
 
 TEST(CaseLoader, BadCasesNameTheFieldAndTheRestStillLoads) {
   const std::vector<BadCase> bad = {
-      {R"({"id": "nan", "shapes": {"A": {"vertices": [[0,0,0],[1,0,0],[0,1,0],[0,0,"x"]]}, "B": {"vertices": )" + std::string(kCube) + "}}}",
+      {R"({"id": "nan", "shapes": {"A": {"vertices": [[0,0,0],[1,0,0],[0,1,0],[0,0,"x"]]}, "B": {"vertices": )" +
+           std::string(kCube) + "}}}",
        "shapes.A.vertices[3][2]"},
-      {R"({"id": "huge", "shapes": {"A": {"vertices": [[0,0,0],[1e200,0,0],[0,1,0],[0,0,1]]}, "B": {"vertices": )" + std::string(kCube) + "}}}",
+      {R"({"id": "huge", "shapes": {"A": {"vertices": [[0,0,0],[1e200,0,0],[0,1,0],[0,0,1]]}, "B": {"vertices": )" +
+           std::string(kCube) + "}}}",
        "shapes.A.vertices[1][0]"},
       {R"({"id": "kind", "kind": "lcp", "shapes": {}})", "kind"},
-      {R"({"id": "pair", "shapes": {"A": {"vertices": )" + std::string(kCube) + R"(}}, "pair": ["A", "Z"]})", "pair"},
-      {R"({"id": "face", "shapes": {"A": {"vertices": )" + std::string(kCube) + R"(, "faces": [[0, 1, 99]]}, "B": {"vertices": )" + std::string(kCube) + "}}}",
+      {R"({"id": "pair", "shapes": {"A": {"vertices": )" + std::string(kCube) +
+           R"(}}, "pair": ["A", "Z"]})",
+       "pair"},
+      {R"({"id": "face", "shapes": {"A": {"vertices": )" + std::string(kCube) +
+           R"(, "faces": [[0, 1, 99]]}, "B": {"vertices": )" + std::string(kCube) + "}}}",
        "shapes.A.faces[0][2]"},
-      {R"({"id": "quat", "shapes": {"A": {"vertices": )" + std::string(kCube) + R"(}, "B": {"vertices": )" + std::string(kCube) + R"(}}, "poses": {"B": {"rotation": [2, 0, 0, 0]}}})",
+      {R"({"id": "quat", "shapes": {"A": {"vertices": )" + std::string(kCube) +
+           R"(}, "B": {"vertices": )" + std::string(kCube) +
+           R"(}}, "poses": {"B": {"rotation": [2, 0, 0, 0]}}})",
        "poses.B.rotation"},
-      {R"({"id": "rel", "shapes": {"A": {"vertices": )" + std::string(kCube) + R"(}, "B": {"vertices": )" + std::string(kCube) + R"(}}, "expected": {"relation": "close"}})",
+      {R"({"id": "rel", "shapes": {"A": {"vertices": )" + std::string(kCube) +
+           R"(}, "B": {"vertices": )" + std::string(kCube) +
+           R"(}}, "expected": {"relation": "close"}})",
        "expected.relation"},
       {R"({"shapes": {}})", "id"},
   };
@@ -71,7 +81,8 @@ TEST(CaseLoader, BadCasesNameTheFieldAndTheRestStillLoads) {
 }
 
 TEST(CaseLoader, WholeFileErrors) {
-  auto malformed = parse_case_document("{\"format\": \"touchstone-case/1\", \"cases\": [", "a.json");
+  auto malformed =
+      parse_case_document("{\"format\": \"touchstone-case/1\", \"cases\": [", "a.json");
   ASSERT_EQ(malformed.errors.size(), 1u);
   EXPECT_NE(malformed.errors[0].message.find("malformed JSON"), std::string::npos);
   auto wrong_format = parse_case_document(R"({"format": "other/2", "cases": []})", "b.json");

@@ -16,7 +16,8 @@ class Conformance : public testing::TestWithParam<std::string> {};
 std::vector<ProximityCase> conformance_cases() {
   auto cases = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples").cases;
   for (const auto& family : case_families())
-    for (int i = 0; i < std::min(family.default_count, 22); ++i) cases.push_back(family.generate(7, i));
+    for (int i = 0; i < std::min(family.default_count, 22); ++i)
+      cases.push_back(family.generate(7, i));
   return cases;
 }
 

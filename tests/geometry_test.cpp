@@ -15,7 +15,8 @@ std::vector<Vec3> cube_points(double s = 1.0) {
   return p;
 }
 
-// Unit cube as explicit outward CCW quads over cube_points() ordering (bit0 = x, bit1 = y, bit2 = z).
+// Unit cube as explicit outward CCW quads over cube_points() ordering (bit0 = x, bit1 = y, bit2 =
+// z).
 std::vector<std::vector<int>> cube_faces() {
   return {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
 }
@@ -61,12 +62,12 @@ TEST(PolytopeFromPoints, EdgeAdjacencyIsConsistent) {
 
 TEST(PolytopeFromPoints, DuplicateCollinearAndCoplanarPointsAreDropped) {
   auto points = cube_points(2.0);
-  points.push_back({0, 0, 0});  // duplicate
-  points.push_back({1, 0, 0});  // inside an edge
-  points.push_back({1, 1, 0});  // inside a face
+  points.push_back({0, 0, 0});      // duplicate
+  points.push_back({1, 0, 0});      // inside an edge
+  points.push_back({1, 1, 0});      // inside a face
   points.push_back({0.5, 1.5, 0});  // inside a face
-  points.push_back({1, 1, 1});  // interior
-  points.push_back({2, 2, 2});  // duplicate
+  points.push_back({1, 1, 1});      // interior
+  points.push_back({2, 2, 2});      // duplicate
   const Polytope p = Polytope::from_points(points);
   EXPECT_EQ(p.vertices().size(), 8u);
   EXPECT_EQ(p.faces().size(), 6u);
@@ -143,8 +144,8 @@ TEST(PolytopeFromFaces, NonConvexLShapeHasReflexEdges) {
   std::vector<Vec3> v = profile;
   for (const auto& q : profile) v.push_back(q + Vec3(0, 0, 1));
   std::vector<std::vector<int>> faces;
-  faces.push_back({5, 4, 3, 2, 1, 0});        // bottom, seen from below
-  faces.push_back({6, 7, 8, 9, 10, 11});      // top
+  faces.push_back({5, 4, 3, 2, 1, 0});    // bottom, seen from below
+  faces.push_back({6, 7, 8, 9, 10, 11});  // top
   for (int i = 0; i < 6; ++i) faces.push_back({i, (i + 1) % 6, (i + 1) % 6 + 6, i + 6});
   const Polytope p = Polytope::from_faces(v, faces);
   EXPECT_FALSE(p.is_convex());

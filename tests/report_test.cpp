@@ -1,6 +1,8 @@
 // The report: real output validates against reports/touchstone-report-1.schema.json (with
 // Debian's python3-jsonschema), never carries NaN or Infinity, and the terminal table shows every
 // algorithm and family.
+#include "harness/report.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -8,7 +10,6 @@
 #include <fstream>
 
 #include "harness/case_loader.hpp"
-#include "harness/report.hpp"
 
 namespace touchstone {
 namespace {
@@ -37,8 +38,10 @@ TEST(Report, RealOutputValidatesAgainstSchema) {
   std::filesystem::create_directories(dir);
   const auto path = dir / "report.json";
   std::ofstream(path) << text;
-  const std::string schema = std::string(TOUCHSTONE_SOURCE_DIR) + "/reports/touchstone-report-1.schema.json";
-  const std::string command = "/usr/bin/python3 -m jsonschema -i '" + path.string() + "' '" + schema + "'";
+  const std::string schema =
+      std::string(TOUCHSTONE_SOURCE_DIR) + "/reports/touchstone-report-1.schema.json";
+  const std::string command =
+      "/usr/bin/python3 -m jsonschema -i '" + path.string() + "' '" + schema + "'";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
 
   // The schema is not vacuous: a report with a bad verdict is rejected.
@@ -46,7 +49,8 @@ TEST(Report, RealOutputValidatesAgainstSchema) {
   broken["results"][0]["verdict"] = "probably";
   const auto bad_path = dir / "broken.json";
   std::ofstream(bad_path) << broken.dump();
-  const std::string bad_command = "/usr/bin/python3 -m jsonschema -i '" + bad_path.string() + "' '" + schema + "' 2>/dev/null";
+  const std::string bad_command =
+      "/usr/bin/python3 -m jsonschema -i '" + bad_path.string() + "' '" + schema + "' 2>/dev/null";
   EXPECT_NE(std::system(bad_command.c_str()), 0);
 }
 

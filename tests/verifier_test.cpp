@@ -24,7 +24,8 @@ class WrongAlgorithm : public ProximityAlgorithm {
     ProximityResult r = inner_->query(a, pa, b, pb, warm);
     switch (lie_) {
       case Lie::relation:
-        r.relation = r.relation == Relation::separated ? Relation::penetrating : Relation::separated;
+        r.relation =
+            r.relation == Relation::separated ? Relation::penetrating : Relation::separated;
         break;
       case Lie::distance:
         if (r.distance) *r.distance += 0.01;
@@ -37,7 +38,8 @@ class WrongAlgorithm : public ProximityAlgorithm {
         }
         break;
       case Lie::witness_b:
-        if (r.witness_a && r.witness_b) *r.witness_b += 0.5 * (*r.witness_a - *r.witness_b);  // into the gap
+        if (r.witness_a && r.witness_b)
+          *r.witness_b += 0.5 * (*r.witness_a - *r.witness_b);  // into the gap
         break;
       case Lie::depth:
         if (r.penetration_depth) *r.penetration_depth *= 1.5;
@@ -81,9 +83,11 @@ RunResults run_examples(const ProximityRegistry& registry) {
 TEST(Verifier, CatchesEveryDeliberateLie) {
   ProximityRegistry registry;
   registry.add(*ProximityRegistry::builtin().find("gjk"));
-  const std::vector<std::pair<Lie, std::string>> lies = {
-      {Lie::relation, "relation"},   {Lie::distance, "distance"}, {Lie::witness_a, "witness_a"},
-      {Lie::witness_b, "witness_b"}, {Lie::depth, "depth"}};
+  const std::vector<std::pair<Lie, std::string>> lies = {{Lie::relation, "relation"},
+                                                         {Lie::distance, "distance"},
+                                                         {Lie::witness_a, "witness_a"},
+                                                         {Lie::witness_b, "witness_b"},
+                                                         {Lie::depth, "depth"}};
   for (const auto& [lie, check] : lies) registry.add(wrong_info(lie, "wrong-" + check));
   registry.add(wrong_info(Lie::nan, "wrong-nan"));
   registry.add(wrong_info(Lie::fails, "wrong-fails"));
@@ -99,7 +103,8 @@ TEST(Verifier, CatchesEveryDeliberateLie) {
   }
   EXPECT_EQ(verdicts["gjk"][Verdict::fail], 0);
   for (const auto& [lie, check] : lies) {
-    EXPECT_TRUE(failed_checks["wrong-" + check].count(check)) << "lie about " << check << " not caught";
+    EXPECT_TRUE(failed_checks["wrong-" + check].count(check))
+        << "lie about " << check << " not caught";
     EXPECT_GT(verdicts["wrong-" + check][Verdict::fail], 0);
   }
   // NaN never passes, an algorithm's own failure is a fail, an exception is an error.
@@ -131,7 +136,8 @@ TEST(Verifier, UndeclaredCapabilitiesAreUnsupportedNotPass) {
   EXPECT_EQ(unsupported, 2);  // witness points and depth
   ProximityResult u;
   u.status = QueryStatus::unsupported;
-  EXPECT_EQ(verify_proximity(u, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::unsupported);
+  EXPECT_EQ(verify_proximity(u, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}).verdict,
+            Verdict::unsupported);
 }
 
 TEST(Verifier, BandAroundTouchingIsAmbiguous) {
@@ -153,13 +159,15 @@ TEST(Verifier, BandAroundTouchingIsAmbiguous) {
   sep.relation = Relation::separated;
   sep.distance = 1e-17;
   const auto t = exact(Relation::touching, 0.0);
-  EXPECT_EQ(verify_proximity(sep, caps, {&t, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::ambiguous);
+  EXPECT_EQ(verify_proximity(sep, caps, {&t, 1.0, 1.0, {}, {}}, Tolerances{}).verdict,
+            Verdict::ambiguous);
   // Separated vs penetrating across a wide margin is a plain fail.
   ProximityResult pen;
   pen.relation = Relation::penetrating;
   pen.distance = 0.0;
   const auto s = exact(Relation::separated, 0.5);
-  EXPECT_EQ(verify_proximity(pen, caps, {&s, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::fail);
+  EXPECT_EQ(verify_proximity(pen, caps, {&s, 1.0, 1.0, {}, {}}, Tolerances{}).verdict,
+            Verdict::fail);
 }
 
 TEST(Verifier, ToleranceScalesWithThePair) {

@@ -49,7 +49,8 @@ std::vector<std::vector<int>> convex_hull_faces(std::span<const Vec3> points) {
   if (third == unique_points.size())
     throw GeometryError("all points are collinear: degenerate shapes are not supported");
   bool solid = false;
-  for (const Point& p : unique_points) solid = solid || !CGAL::coplanar(p0, p1, unique_points[third], p);
+  for (const Point& p : unique_points)
+    solid = solid || !CGAL::coplanar(p0, p1, unique_points[third], p);
   if (!solid) throw GeometryError("all points are coplanar: flat shapes are not supported");
 
   Mesh mesh;

@@ -50,12 +50,14 @@ Polytope Polytope::from_faces(std::span<const Vec3> vertices,
                               const PolytopeOptions& options) {
   if (vertices.size() < 4)
     throw GeometryError("too few vertices for a solid: " + std::to_string(vertices.size()));
-  if (faces.size() < 4) throw GeometryError("too few faces for a closed solid: " + std::to_string(faces.size()));
+  if (faces.size() < 4)
+    throw GeometryError("too few faces for a closed solid: " + std::to_string(faces.size()));
   require_finite(vertices);
   {
     std::map<std::array<double, 3>, std::size_t> seen;
     for (std::size_t i = 0; i < vertices.size(); ++i) {
-      auto [it, fresh] = seen.emplace(std::array{vertices[i].x(), vertices[i].y(), vertices[i].z()}, i);
+      auto [it, fresh] =
+          seen.emplace(std::array{vertices[i].x(), vertices[i].y(), vertices[i].z()}, i);
       if (!fresh)
         throw GeometryError("vertices[" + std::to_string(it->second) + "] and vertices[" +
                             std::to_string(i) + "] coincide");
@@ -99,8 +101,8 @@ Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<
       if (w < 0 || w >= nv) continue;  // reported when the loop reaches it
       auto [it, fresh] = directed.emplace(std::pair{v, w}, static_cast<int>(f));
       if (!fresh)
-        throw GeometryError("edge " + std::to_string(v) + "->" + std::to_string(w) + " is used by " +
-                            face_name(it->second) + " and " + face_name(f) +
+        throw GeometryError("edge " + std::to_string(v) + "->" + std::to_string(w) +
+                            " is used by " + face_name(it->second) + " and " + face_name(f) +
                             " in the same direction (non-manifold or inconsistently oriented)");
     }
   }
@@ -122,7 +124,8 @@ Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<
     for (std::size_t i = 0; i < face.vertices.size(); ++i) {
       const int v = face.vertices[i], w = face.vertices[(i + 1) % face.vertices.size()];
       const auto key = std::minmax(v, w);
-      auto [it, fresh] = edge_id.emplace(std::pair{key.first, key.second}, static_cast<int>(p.edges_.size()));
+      auto [it, fresh] =
+          edge_id.emplace(std::pair{key.first, key.second}, static_cast<int>(p.edges_.size()));
       if (fresh) {
         Edge e;
         e.tail = v;
@@ -201,9 +204,10 @@ Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<
                      .dot((vertices[face.vertices[i]] - reference)
                               .cross(vertices[face.vertices[i + 1]] - reference));
   if (!(volume6 > 0.0))
-    throw GeometryError(volume6 < 0.0
-                            ? "faces are oriented inward (they must be counter-clockwise seen from outside)"
-                            : "the mesh encloses no volume");
+    throw GeometryError(
+        volume6 < 0.0
+            ? "faces are oriented inward (they must be counter-clockwise seen from outside)"
+            : "the mesh encloses no volume");
 
   // Reflex edges: the right face bends above the left face's plane.
   const double tolerance = options.planarity_tolerance * diameter;

@@ -35,7 +35,8 @@ struct Plane {
 
 struct Edge {
   int tail = -1, head = -1;  // vertex ids
-  // left_face sees the edge run tail→head in its counter-clockwise order; right_face sees head→tail.
+  // left_face sees the edge run tail→head in its counter-clockwise order; right_face sees
+  // head→tail.
   int left_face = -1, right_face = -1;
   bool reflex = false;  // dihedral angle > 180° (only in non-convex B-reps)
 };

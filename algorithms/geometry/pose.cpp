@@ -6,8 +6,8 @@
 namespace touchstone {
 
 Pose Pose::from_quaternion(const std::array<double, 4>& wxyz, const Vec3& t) {
-  const double n = std::sqrt(wxyz[0] * wxyz[0] + wxyz[1] * wxyz[1] + wxyz[2] * wxyz[2] +
-                             wxyz[3] * wxyz[3]);
+  const double n =
+      std::sqrt(wxyz[0] * wxyz[0] + wxyz[1] * wxyz[1] + wxyz[2] * wxyz[2] + wxyz[3] * wxyz[3]);
   if (!std::isfinite(n) || n == 0.0)
     throw std::invalid_argument("rotation quaternion must be finite and non-zero");
   if (!t.allFinite()) throw std::invalid_argument("translation must be finite");

@@ -4,34 +4,45 @@ namespace touchstone {
 
 std::string_view to_string(Relation r) {
   switch (r) {
-    case Relation::separated: return "separated";
-    case Relation::touching: return "touching";
-    case Relation::penetrating: return "penetrating";
-    case Relation::unknown: return "unknown";
+    case Relation::separated:
+      return "separated";
+    case Relation::touching:
+      return "touching";
+    case Relation::penetrating:
+      return "penetrating";
+    case Relation::unknown:
+      return "unknown";
   }
   return "unknown";
 }
 
 std::string_view to_string(QueryStatus s) {
   switch (s) {
-    case QueryStatus::ok: return "ok";
-    case QueryStatus::failed: return "failed";
-    case QueryStatus::unsupported: return "unsupported";
+    case QueryStatus::ok:
+      return "ok";
+    case QueryStatus::failed:
+      return "failed";
+    case QueryStatus::unsupported:
+      return "unsupported";
   }
   return "failed";
 }
 
 std::string_view to_string(FeatureKind k) {
   switch (k) {
-    case FeatureKind::vertex: return "vertex";
-    case FeatureKind::edge: return "edge";
-    case FeatureKind::face: return "face";
+    case FeatureKind::vertex:
+      return "vertex";
+    case FeatureKind::edge:
+      return "edge";
+    case FeatureKind::face:
+      return "face";
   }
   return "vertex";
 }
 
 std::optional<Relation> relation_from_string(std::string_view s) {
-  for (Relation r : {Relation::separated, Relation::touching, Relation::penetrating, Relation::unknown})
+  for (Relation r :
+       {Relation::separated, Relation::touching, Relation::penetrating, Relation::unknown})
     if (to_string(r) == s) return r;
   return std::nullopt;
 }

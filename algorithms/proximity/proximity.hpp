@@ -43,7 +43,7 @@ struct ProximityResult {
   QueryStatus status = QueryStatus::ok;
   std::string reason;  // why it failed or is unsupported (cycling, iteration cap, ...)
   Relation relation = Relation::unknown;
-  std::optional<double> distance;  // >= 0; 0 when touching or penetrating
+  std::optional<double> distance;            // >= 0; 0 when touching or penetrating
   std::optional<Vec3> witness_a, witness_b;  // world coordinates
   std::optional<Feature> feature_a, feature_b;
   // Penetration depth: the length of the shortest translation of B that makes the pair touch,

@@ -6,7 +6,8 @@ namespace touchstone {
 
 void ProximityRegistry::add(ProximityAlgorithmInfo info) {
   if (info.name.empty()) throw std::invalid_argument("algorithm name must not be empty");
-  if (find(info.name)) throw std::invalid_argument("algorithm '" + info.name + "' registered twice");
+  if (find(info.name))
+    throw std::invalid_argument("algorithm '" + info.name + "' registered twice");
   if (!info.make) throw std::invalid_argument("algorithm '" + info.name + "' has no factory");
   algorithms_.push_back(std::move(info));
 }

@@ -13,9 +13,9 @@
 namespace touchstone {
 
 struct ProximityAlgorithmInfo {
-  std::string name;         // command-line name, e.g. "gjk"
-  std::string family;       // e.g. "simplex-based", "closest-feature", "peer"
-  std::string paper;        // where it comes from, e.g. "seed 003 §2; Gilbert, Johnson, Keerthi 1988"
+  std::string name;    // command-line name, e.g. "gjk"
+  std::string family;  // e.g. "simplex-based", "closest-feature", "peer"
+  std::string paper;   // where it comes from, e.g. "seed 003 §2; Gilbert, Johnson, Keerthi 1988"
   std::string description;  // one line
   Capabilities capabilities;
   std::function<std::unique_ptr<ProximityAlgorithm>()> make;

@@ -25,9 +25,6 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#ifdef GJK_TRACE
-#include <cstdio>
-#endif
 
 #include "algorithms/proximity/gjk/gjk_internal.hpp"
 
@@ -35,7 +32,9 @@ namespace touchstone::gjk::detail {
 namespace {
 
 // Convergence of the depth bound, relative to the pair's size (the upper and lower bounds on
-// the depth differ by at most this much when EPA stops).
+// the depth differ by at most this much when EPA stops). It must sit below gjk.cpp's touching
+// band (1e-13), or a touching pair could stop on a face a few 1e-13 off the origin and be called
+// penetrating (seen with faces 1e-12 rad from parallel).
 constexpr double kDepthTolerance = 1e-14;
 // A face is visible from a new point only if the point is this far (× size) above its plane.
 constexpr double kVisibilityTolerance = 1e-14;
@@ -211,9 +210,6 @@ EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> 
       return result;
     }
     const double gap = n.dot(w.w) - d;
-#ifdef GJK_TRACE
-    fprintf(stderr, "epa it %d faces %zu d %.17g gap %.3g has %d\n", it, faces.size(), d, gap, (int)poly.has_point(w));
-#endif
     if (gap <= depth_tol || poly.has_point(w)) {
       // A repeated support point means P already reaches M's boundary along n up to rounding:
       // accept it only if the bound gap is still small, otherwise the polytope is inconsistent.
