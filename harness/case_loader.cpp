@@ -86,7 +86,7 @@ Pose pose(const json& j, const std::string& field) {
       for (int i = 0; i < 4; ++i)
         q[i] = number(value[i], field + ".rotation[" + std::to_string(i) + "]");
       const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-      if (std::abs(n - 1.0) > 1e-6)
+      if (std::abs(n - 1.0) > 1e-3)
         bad(field + ".rotation", "quaternion is not unit length (|q| = " + std::to_string(n) + ")");
     } else {
       bad(field + "." + key, "unknown field");
@@ -203,6 +203,45 @@ LoadedCases parse_case_document(const std::string& text, const std::string& file
     } catch (const std::exception& e) {
       out.errors.push_back({file, id, "", e.what()});
     }
+  }
+  return out;
+}
+
+nlohmann::json write_case_document(const std::vector<const ProximityCase*>& cases) {
+  json out = {{"format", "touchstone-case/1"}, {"cases", json::array()}};
+  auto vec = [](const Vec3& v) { return json{v.x(), v.y(), v.z()}; };
+  auto shape_json = [&](const ShapeSpec& s) {
+    json vertices = json::array();
+    for (const Vec3& v : s.vertices) vertices.push_back(vec(v));
+    json j = {{"vertices", vertices}};
+    if (s.faces) j["faces"] = *s.faces;
+    return j;
+  };
+  auto pose_json = [&](const Pose& p, const std::string& id) {
+    json j = {{"translation", vec(p.translation)}};
+    if (p.source_quaternion) {
+      j["rotation"] = *p.source_quaternion;
+    } else if (p.has_rotation()) {
+      throw std::invalid_argument("case '" + id + "': rotation has no source quaternion");
+    }
+    return j;
+  };
+  for (const ProximityCase* c : cases) {
+    // Shape names must differ for the pair to be written; keep the case's own when they do.
+    const std::string na = c->a.name.empty() ? "A" : c->a.name;
+    const std::string nb = c->b.name.empty() || c->b.name == na ? na + "2" : c->b.name;
+    json j = {{"id", c->id},
+              {"kind", "proximity"},
+              {"family", c->family},
+              {"tags", c->tags},
+              {"shapes", {{na, shape_json(c->a)}, {nb, shape_json(c->b)}}},
+              {"pair", {na, nb}},
+              {"poses", {{na, pose_json(c->pose_a, c->id)}, {nb, pose_json(c->pose_b, c->id)}}}};
+    json expected = json::object();
+    if (c->expected_relation) expected["relation"] = to_string(*c->expected_relation);
+    if (c->expected_distance) expected["distance"] = *c->expected_distance;
+    if (!expected.empty()) j["expected"] = expected;
+    out["cases"].push_back(j);
   }
   return out;
 }

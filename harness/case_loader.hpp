@@ -26,6 +26,11 @@ struct LoadedCases {
 
 // Parses a document already read into memory; `file` is only used to name errors.
 LoadedCases parse_case_document(const std::string& text, const std::string& file);
+// Writes cases as a touchstone-case/1 document that loads back to the very same doubles (every
+// number is written with round-trip precision). Throws std::invalid_argument for a pose whose
+// rotation was not derived from a quaternion.
+nlohmann::json write_case_document(const std::vector<const ProximityCase*>& cases);
+
 // Loads one file, or every *.json file under a directory (recursively, in sorted order).
 LoadedCases load_cases(const std::filesystem::path& path);
 

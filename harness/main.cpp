@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
   int repetitions = 3;
   std::string cache_path = "cases/.cache/reference.jsonl";
   bool no_cache = false, quiet = false;
+  std::string export_path;
   RunOptions options;
   run->add_option("--algorithms", algorithms_arg,
                   "Comma-separated algorithm names (default: all registered)");
@@ -97,6 +98,9 @@ int main(int argc, char** argv) {
                   "Ambiguous band around touching, relative to the pair's size")
       ->capture_default_str();
   run->add_flag("--quiet", quiet, "No progress output");
+  run->add_option("--export-failures", export_path,
+                  "Write every case with a fail, error or ambiguous verdict (or a problem) to this "
+                  "touchstone-case/1 file, to replay it with --cases");
 
   CLI11_PARSE(app, argc, argv);
   if (*list) return list_command();
@@ -168,6 +172,19 @@ int main(int argc, char** argv) {
   }
   file << report.dump(1) << "\n";
   std::cout << terminal_table(results);
+  if (!export_path.empty()) {
+    std::vector<bool> keep(results.cases.size(), false);
+    for (std::size_t i = 0; i < results.cases.size(); ++i) keep[i] = !results.cases[i].problems.empty();
+    for (const auto& r : results.results)
+      if (r.verification.verdict == Verdict::fail || r.verification.verdict == Verdict::error ||
+          r.verification.verdict == Verdict::ambiguous)
+        keep[r.case_index] = true;
+    std::vector<const ProximityCase*> kept;
+    for (std::size_t i = 0; i < keep.size(); ++i)
+      if (keep[i]) kept.push_back(&results.cases[i].spec);
+    std::ofstream(export_path) << write_case_document(kept).dump(1) << "\n";
+    std::cout << kept.size() << " cases to replay written to " << export_path << "\n";
+  }
   std::size_t broken = 0;
   for (const auto& c : results.cases) broken += !c.problems.empty();
   std::cout << cases.size() << " cases (" << broken << " with problems, "

@@ -41,7 +41,8 @@ Vec3 vec(const nlohmann::json& j) {
 
 std::string case_input_hash(const ProximityCase& c) {
   Fnv f;
-  const char tag[] = "touchstone-reference/1";
+  // Bump when the reference computation changes, so old cache entries are never reused.
+  const char tag[] = "touchstone-reference/2";
   f.bytes(tag, sizeof tag);
   hash_shape(f, c.a, c.pose_a);
   hash_shape(f, c.b, c.pose_b);

@@ -30,14 +30,6 @@ namespace {
 constexpr double kFilter = 1e-14;
 constexpr double kTiny = 1e-290;
 
-// Sign of d·(p − q), or 0 when rounding could flip it.
-int filtered_sign_of_difference(const Vec3& d, const Vec3& p, const Vec3& q) {
-  const double v = d.dot(p - q);
-  const double bound = kFilter * d.cwiseAbs().dot(p.cwiseAbs() + q.cwiseAbs()) + kTiny;
-  if (!std::isfinite(v) || !std::isfinite(bound)) return 0;
-  return v > bound ? 1 : v < -bound ? -1 : 0;
-}
-
 // Sign of c·(b × a), or 0 when rounding could flip it.
 int filtered_triple_sign(const Vec3& c, const Vec3& b, const Vec3& a) {
   const double v = c.dot(b.cross(a));
@@ -88,31 +80,31 @@ bool build(Shape& s, std::span<const Vec3> local, const std::vector<XPoint>& wor
   return true;
 }
 
-// Index of a vertex maximizing dir · p. On a convex polytope a vertex no graph neighbour improves
-// is a global maximum (the triangulated hull graph contains the polytope's edges), so the exact
-// climb is exact from any start; the rounded scan only makes it short.
+// Index of a vertex maximizing dir · p, exactly. A full scan in doubles finds the rounded maximum;
+// every vertex whose rounded value could still be the true maximum (within both error bounds) is
+// then compared exactly. (A hill climb over the hull graph was tried first and returned
+// non-maximal vertices on family cases; the scan has no such failure mode.)
 int support(const Shape& s, const XPoint& dir) {
   const Vec3 dd = approx(dir);
-  int best = s.hull_vertices.front();
-  double best_d = -std::numeric_limits<double>::infinity();
-  for (int v : s.hull_vertices) {
-    const double val = dd.dot(s.world_d[v]);
-    if (val > best_d) {
-      best_d = val;
-      best = v;
-    }
-  }
+  const Vec3 da = dd.cwiseAbs();
+  double best_value = -std::numeric_limits<double>::infinity();
+  // All points, not only the hull vertices of the topology: the scan must not depend on it.
+  const int count = static_cast<int>(s.world_d.size());
+  for (int v = 0; v < count; ++v) best_value = std::max(best_value, dd.dot(s.world_d[v]));
   const auto& w = *s.world;
-  for (bool moved = true; moved;) {
-    moved = false;
-    for (int nb : s.topo.neighbors[best]) {
-      int sign = filtered_sign_of_difference(dd, s.world_d[nb], s.world_d[best]);
-      if (sign == 0) sign = (dot(dir, w[nb]) - dot(dir, w[best])).sign();
-      if (sign > 0) {
-        best = nb;
-        moved = true;
-        break;
-      }
+  int best = -1;
+  NT best_exact;
+  for (int v = 0; v < count; ++v) {
+    const double value = dd.dot(s.world_d[v]);
+    // Rounded direction and rounded points: relative error far below kFilter per term.
+    const double bound = 4 * kFilter * da.dot(s.world_d[v].cwiseAbs()) + kTiny;
+    if (std::isfinite(value) && std::isfinite(best_value) && value + 2 * bound < best_value &&
+        std::isfinite(bound))
+      continue;
+    const NT exact = dot(dir, w[v]);
+    if (best < 0 || exact > best_exact) {
+      best = v;
+      best_exact = exact;
     }
   }
   return best;
@@ -192,19 +184,22 @@ std::optional<DepthResult> depth_gauss_map(std::span<const Vec3> local_a,
   Shape sa, sb;
   if (!build(sa, local_a, a) || !build(sb, local_b, b)) return std::nullopt;
   Minimum minimum;
+  // Every candidate is evaluated with true exact supports of both shapes, so each offered value is
+  // realized by its direction and bounds the depth from above whatever the candidate selection
+  // did; the minimum is exact when the selection includes the nearest facet normal of A − B.
 
   // Face normals of A: h_D(n) = n·a_face − min_b n·b.
   for (std::size_t t = 0; t < sa.normal.size(); ++t) {
     const XPoint& n = sa.normal[t];
     const int v = support(sb, -n);
-    const int f = sa.topo.triangles[t][0];
+    const int f = support(sa, n);  // true support, not a triangle corner: see below
     if (!minimum.offer(n, a[f], sa.world_d[f], b[v], sb.world_d[v])) return std::nullopt;
   }
   // Face normals of −B: direction −m, h_D(−m) = m·b_face − min_a m·a.
   for (std::size_t t = 0; t < sb.normal.size(); ++t) {
     const XPoint& m = sb.normal[t];
     const int v = support(sa, -m);
-    const int f = sb.topo.triangles[t][0];
+    const int f = support(sb, m);
     if (!minimum.offer(-m, a[v], sa.world_d[v], b[f], sb.world_d[f])) return std::nullopt;
   }
 
@@ -258,7 +253,12 @@ std::optional<DepthResult> depth_gauss_map(std::span<const Vec3> local_a,
     const CGAL::Sign side = dot(n, rel).sign();
     if (side == CGAL::ZERO) return;  // parallel edges: no crossing normal
     if (side == CGAL::NEGATIVE) n = -n;
-    if (!minimum.offer(n, a0, sa.world_d[ea[0]], b0, sb.world_d[eb[0]])) ok = false;
+    // True supports, not the edges' endpoints: a candidate direction then always gives an upper
+    // bound on the depth, whatever the crossing test decided (an endpoint evaluation made the
+    // minimum too small when a pair was wrongly taken as crossing).
+    const int va = support(sa, n);
+    const int vb = support(sb, -n);
+    if (!minimum.offer(n, a[va], sa.world_d[va], b[vb], sb.world_d[vb])) ok = false;
   };
 
   // Sweep in polar angle: the angle between two caps' centers is at least their polar difference.

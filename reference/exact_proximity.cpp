@@ -1,11 +1,10 @@
 // Exact proximity reference (DESIGN §4): ties the exact routes together.
 //  distance, witnesses ........ Polytope_distance_d over exact world points (exact_distance.cpp)
-//  touching vs penetrating .... only when the distance is 0: with depth asked, the Gauss-map
-//  and depth                    route (exact_depth.cpp) decides both; without depth, or when a
-//                               shape is flat under its pose, the separating-plane LP
-//                               (exact_relation.cpp) decides, and the brute-force hull of all
-//                               differences (exact_minkowski_hull.cpp) gives the depth when the
-//                               product of vertex counts is small.
+//  touching vs penetrating .... only when the distance is 0: the separating-plane LP
+//                               (exact_relation.cpp)
+//  depth ...................... brute-force hull of all differences (exact_minkowski_hull.cpp)
+//                               for small pairs, the Gauss-map candidates (exact_depth.cpp) for
+//                               large ones.
 #include "reference/exact_proximity.hpp"
 
 #include "reference/exact_internal.hpp"
@@ -37,19 +36,22 @@ ExactProximity exact_proximity(std::span<const Vec3> vertices_a, const Pose& pos
     r.relation = Relation::separated;
     return r;
   }
-  // At distance 0 the Gauss-map route decides touching (origin on the boundary of A − B) versus
-  // penetrating and gives the depth in one pass; the LP decides the relation alone (no depth, or a
-  // shape flat under its pose).
+  // At distance 0 the separating-plane LP decides touching versus penetrating. The depth of a
+  // penetrating pair comes from the brute-force hull of all differences when the pair is small
+  // (it has no candidate-selection logic that could be wrong), else from the Gauss-map route,
+  // which evaluates every candidate direction with true exact supports (see exact_depth.cpp).
   std::optional<DepthResult> depth;
-  if (options.compute_depth) depth = depth_gauss_map(vertices_a, a, vertices_b, b);
-  if (depth) {
-    r.method += "+gauss_map";
-    r.relation = depth->num.is_zero() ? Relation::touching : Relation::penetrating;
+  r.method += "+lp";
+  r.relation = interiors_disjoint(a, b) ? Relation::touching : Relation::penetrating;
+  if (r.relation != Relation::penetrating || !options.compute_depth) return r;
+  if (vertices_a.size() * vertices_b.size() <= kMinkowskiHullPreferredLimit) {
+    depth = depth_minkowski_hull(a, b);
+    r.method += depth ? "+minkowski_hull_depth" : "+depth_failed";
   } else {
-    r.method += "+lp";
-    r.relation = interiors_disjoint(a, b) ? Relation::touching : Relation::penetrating;
-    if (r.relation != Relation::penetrating || !options.compute_depth) return r;
-    if (vertices_a.size() * vertices_b.size() <= kMinkowskiHullDepthLimit) {
+    depth = depth_gauss_map(vertices_a, a, vertices_b, b);
+    if (depth) {
+      r.method += "+gauss_map_depth";
+    } else if (vertices_a.size() * vertices_b.size() <= kMinkowskiHullDepthLimit) {
       depth = depth_minkowski_hull(a, b);
       r.method += depth ? "+minkowski_hull_depth" : "+depth_failed";
     } else {

@@ -1,5 +1,7 @@
 // The case loader: good files load, bad files and bad cases give errors naming file, case and
 // field, and the other cases of a file still load.
+#include <cmath>
+
 #include "harness/case_loader.hpp"
 
 #include <gtest/gtest.h>
@@ -100,6 +102,38 @@ TEST(CaseLoader, ShippedExamplesLoadCleanly) {
   const auto loaded = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples");
   for (const auto& e : loaded.errors) ADD_FAILURE() << e.to_string();
   EXPECT_GE(loaded.cases.size(), 10u);
+}
+
+}  // namespace
+}  // namespace touchstone
+
+namespace touchstone {
+namespace {
+
+TEST(CaseWriter, WrittenCasesLoadBackBitForBit) {
+  ProximityCase c;
+  c.id = "w/1";
+  c.family = "fam";
+  c.tags = {"t"};
+  c.a.name = "A";
+  c.b.name = "B";
+  for (int i = 0; i < 8; ++i) {
+    c.a.vertices.emplace_back((i & 1) + 0.1, ((i >> 1) & 1) / 3.0, ((i >> 2) & 1) * 1e-17);
+    c.b.vertices.emplace_back((i & 1), ((i >> 1) & 1), ((i >> 2) & 1) + 1e8);
+  }
+  const double n = std::sqrt(0.3 * 0.3 + 0.1 * 0.1 + 0.7 * 0.7 + 0.2 * 0.2);
+  c.pose_b = Pose::from_quaternion({0.3 / n, 0.1 / n, -0.7 / n, 0.2 / n}, Vec3(1e8 + 0.5, 1.0 / 7.0, -2));
+  c.expected_relation = Relation::separated;
+  const auto loaded = parse_case_document(write_case_document({&c}).dump(), "w.json");
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors[0].to_string();
+  ASSERT_EQ(loaded.cases.size(), 1u);
+  const ProximityCase& back = loaded.cases[0];
+  EXPECT_EQ(back.id, c.id);
+  EXPECT_EQ(back.a.vertices, c.a.vertices);
+  EXPECT_EQ(back.b.vertices, c.b.vertices);
+  EXPECT_EQ(back.pose_b.rotation, c.pose_b.rotation);
+  EXPECT_EQ(back.pose_b.translation, c.pose_b.translation);
+  EXPECT_EQ(back.expected_relation, c.expected_relation);
 }
 
 }  // namespace

@@ -36,7 +36,8 @@ Polytope sphere(int n) {
 
 // Composition: first `inner`, then `outer`.
 Pose compose(const Pose& outer, const Pose& inner) {
-  return {outer.rotation * inner.rotation, outer.rotation * inner.translation + outer.translation};
+  return {outer.rotation * inner.rotation, outer.rotation * inner.translation + outer.translation,
+          std::nullopt};
 }
 
 // Largest signed distance of a world point beyond the shape's face planes (≤ 0: inside).
@@ -330,7 +331,7 @@ TEST(Gjk, HighVertexCountSpheres) {
   const Vec3 dir = Vec3(1, 2, 3).normalized();
   const Pose rot = Pose::from_quaternion({0.8, 0.1, 0.5, -0.3}, Vec3::Zero());
   for (double D : {2.1, 2.001, 1.5}) {
-    const Pose pb = Pose{rot.rotation, D * dir};
+    const Pose pb = Pose{rot.rotation, D * dir, std::nullopt};
     const auto r = p.query(I, pb);
     ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
     if (D > 2) {

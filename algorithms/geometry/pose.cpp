@@ -18,6 +18,7 @@ Pose Pose::from_quaternion(const std::array<double, 4>& wxyz, const Vec3& t) {
       2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x), 2 * (x * z - w * y),
       2 * (y * z + w * x), 1 - 2 * (x * x + y * y);
   p.translation = t;
+  p.source_quaternion = wxyz;
   return p;
 }
 

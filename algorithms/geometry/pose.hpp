@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <array>
+#include <optional>
 
 namespace touchstone {
 
@@ -15,6 +16,9 @@ using Mat3 = Eigen::Matrix3d;
 struct Pose {
   Mat3 rotation = Mat3::Identity();
   Vec3 translation = Vec3::Zero();
+  // The quaternion the rotation was derived from, as given, so a case can be written back to a
+  // file and regenerate this very matrix. Empty for poses built otherwise (relative_pose).
+  std::optional<std::array<double, 4>> source_quaternion;
 
   Vec3 apply(const Vec3& local) const { return rotation * local + translation; }
   Vec3 apply_inverse(const Vec3& world) const {
@@ -23,7 +27,7 @@ struct Pose {
   bool has_rotation() const { return rotation != Mat3::Identity(); }
 
   static Pose identity() { return {}; }
-  static Pose from_translation(const Vec3& t) { return {Mat3::Identity(), t}; }
+  static Pose from_translation(const Vec3& t) { return {Mat3::Identity(), t, std::nullopt}; }
   // Normalizes q (throws std::invalid_argument when |q| is 0 or not finite).
   static Pose from_quaternion(const std::array<double, 4>& wxyz, const Vec3& t);
 };

@@ -19,8 +19,9 @@
 //    it is connected, and the horizon is checked to be one simple cycle before it is used.
 //  - Faces with a zero normal (support point collinear with a horizon edge) are kept for the
 //    topology but never ranked.
-//  - A support point that is already a vertex ends the expansion (no progress is possible); an
-//    iteration cap ends it with a failure.
+//  - A support point that is already a vertex ends the expansion (no progress is possible): the
+//    face is accepted if its bound gap is within 1e-9 × size, otherwise EPA reports failed
+//    ("stalled"). An iteration cap ends it with a failure.
 #include <algorithm>
 #include <array>
 #include <cmath>

@@ -12,7 +12,7 @@
 // above) and w the support point of A − B in direction −v (v·w/|v| bounds it from below).
 // `size` = the larger bounding-box diagonal of the two shapes.
 //
-// Termination rules, in the order they are tested each iteration:
+// Termination rules (each iteration tests them in the order 1, 3, 2, 4, 5, 6):
 //  1. Iteration cap: 100 + |V(A)| + |V(B)| iterations → QueryStatus::failed, "iteration cap".
 //     (In exact arithmetic GJK on polytopes ends after finitely many distinct simplices; the cap
 //     only catches numerical cycling.)
