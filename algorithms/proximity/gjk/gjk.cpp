@@ -73,7 +73,8 @@ int PreparedConvex::support(const Vec3& d, int hint) const {
   double best_dot = d.dot(vertices[static_cast<size_t>(v)]);
   for (;;) {
     int next = v;
-    for (int k = adj_offset[static_cast<size_t>(v)]; k < adj_offset[static_cast<size_t>(v) + 1]; ++k) {
+    for (int k = adj_offset[static_cast<size_t>(v)]; k < adj_offset[static_cast<size_t>(v) + 1];
+         ++k) {
       const int u = adj[static_cast<size_t>(k)];
       const double dot = d.dot(vertices[static_cast<size_t>(u)]);
       if (dot > best_dot) {
@@ -256,10 +257,14 @@ Sub<T> tetrahedron_sub(const V3<T>* p) {
 template <typename T>
 Sub<T> solve(const V3<T>* w, int n) {
   switch (n) {
-    case 1: return vertex_sub(w, 0);
-    case 2: return segment_sub(w, 0, 1);
-    case 3: return triangle_sub(w, 0, 1, 2);
-    default: return tetrahedron_sub(w);
+    case 1:
+      return vertex_sub(w, 0);
+    case 2:
+      return segment_sub(w, 0, 1);
+    case 3:
+      return triangle_sub(w, 0, 1, 2);
+    default:
+      return tetrahedron_sub(w);
   }
 }
 
@@ -426,7 +431,8 @@ class Gjk final : public ProximityAlgorithm {
     Vec3 v = a->centroid - (m.rotation * b->centroid + m.translation);
     if (ws && ws->count > 0 && ws->count <= 4) {
       for (int i = 0; i < ws->count; ++i) {
-        const int ia = ws->vertex_a[static_cast<size_t>(i)], ib = ws->vertex_b[static_cast<size_t>(i)];
+        const int ia = ws->vertex_a[static_cast<size_t>(i)],
+                  ib = ws->vertex_b[static_cast<size_t>(i)];
         if (ia < 0 || ia >= na || ib < 0 || ib >= nb) {
           s.n = 0;
           break;
@@ -446,6 +452,13 @@ class Gjk final : public ProximityAlgorithm {
     int iterations = 0;
     bool precise = false;  // quad-precision sub-algorithm after a stall (rules 2 and 5)
     bool contact = s.n == 4 || (s.n > 0 && v.norm() <= touch);
+    // First stall: redo the sub-algorithm in quad precision and carry on; a second one stops.
+    auto switch_to_quad_precision = [&] {
+      precise = true;
+      s.reduce(true);
+      v = s.v;
+      contact = s.n == 4 || std::sqrt(s.vv) <= touch;
+    };
     while (!contact) {
       if (iterations >= cap) return failed("iteration cap", iterations);
       ++iterations;
@@ -457,10 +470,7 @@ class Gjk final : public ProximityAlgorithm {
         if (gap <= std::max(kEpsRel * vv, kEpsAbs * size * std::sqrt(vv))) break;  // rule 3
         if (s.contains(w)) {  // rule 2 with the bounds still apart: rounding in v
           if (precise) break;
-          precise = true;
-          s.reduce(true);
-          v = s.v;
-          contact = s.n == 4 || std::sqrt(s.vv) <= touch;
+          switch_to_quad_precision();
           continue;
         }
       }
@@ -475,10 +485,7 @@ class Gjk final : public ProximityAlgorithm {
       const bool progress = s.n == 0 || (precise ? next.vvq < s.vvq : next.vv < s.vv);
       if (!progress) {  // rule 5
         if (precise) break;
-        precise = true;
-        s.reduce(true);
-        v = s.v;
-        contact = s.n == 4 || std::sqrt(s.vv) <= touch;
+        switch_to_quad_precision();
         continue;
       }
       s = next;
@@ -511,7 +518,8 @@ class Gjk final : public ProximityAlgorithm {
     if (!e.ok) return failed(e.reason, r.iterations);
     // P ⊂ A − B and |v| ≥ dist(0, A − B), so a converged face cannot lie much below −|v|; if it
     // does, GJK's contact verdict and EPA disagree beyond rounding.
-    if (e.depth < -2.0 * touch) return failed("GJK found contact but EPA found separation", r.iterations);
+    if (e.depth < -2.0 * touch)
+      return failed("GJK found contact but EPA found separation", r.iterations);
     r.distance = 0.0;
     if (e.depth <= touch) {
       r.relation = Relation::touching;
@@ -533,7 +541,9 @@ ProximityAlgorithmInfo info() {
   ProximityAlgorithmInfo i;
   i.name = "gjk";
   i.family = "simplex-based";
-  i.paper = "Gilbert, Johnson & Keerthi 1988; Cameron's enhanced GJK (seed 003 §2.4); EPA: van den Bergen 2001";
+  i.paper =
+      "Gilbert, Johnson & Keerthi 1988; Cameron's enhanced GJK (seed 003 §2.4); EPA: van den "
+      "Bergen 2001";
   i.description =
       "GJK distance with signed-volumes sub-algorithm and hill-climbing support; EPA for "
       "penetration depth";
