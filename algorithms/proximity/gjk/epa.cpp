@@ -174,7 +174,8 @@ EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> 
   auto& faces = poly.faces();
   for (size_t f = 0; f < faces.size(); ++f)
     for (int i = 0; i < 3; ++i) {
-      const int a = faces[f].v[static_cast<size_t>(i)], b = faces[f].v[static_cast<size_t>((i + 1) % 3)];
+      const int a = faces[f].v[static_cast<size_t>(i)],
+                b = faces[f].v[static_cast<size_t>((i + 1) % 3)];
       for (size_t g = 0; g < faces.size(); ++g) {
         if (g == f) continue;
         for (int j = 0; j < 3; ++j)
@@ -197,7 +198,8 @@ EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> 
     result.iterations = it + 1;
     int best = -1;
     for (size_t f = 0; f < faces.size(); ++f)
-      if (faces[f].alive && faces[f].valid && (best < 0 || faces[f].d < faces[static_cast<size_t>(best)].d))
+      if (faces[f].alive && faces[f].valid &&
+          (best < 0 || faces[f].d < faces[static_cast<size_t>(best)].d))
         best = static_cast<int>(f);
     if (best < 0) {
       result.reason = "EPA: no face with a usable normal";
@@ -221,6 +223,7 @@ EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> 
       result.ok = true;
       result.depth = d;
       result.normal = n;
+      result.accuracy = std::max(gap, 0.0);
       return result;
     }
 
@@ -236,7 +239,8 @@ EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> 
       stack.pop_back();
       visible_list.push_back(g);
       for (int h : faces[static_cast<size_t>(g)].adj) {
-        if (h < 0 || visible[static_cast<size_t>(h)] || !faces[static_cast<size_t>(h)].alive) continue;
+        if (h < 0 || visible[static_cast<size_t>(h)] || !faces[static_cast<size_t>(h)].alive)
+          continue;
         const Face& fh = faces[static_cast<size_t>(h)];
         if (fh.valid && fh.n.dot(w.w - poly.point(fh.v[0]).w) > vis_tol) {
           visible[static_cast<size_t>(h)] = 1;
@@ -276,7 +280,8 @@ EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> 
       Face& outer = faces[static_cast<size_t>(e.outer)];
       faces[static_cast<size_t>(nf)].adj[0] = e.outer;
       for (int j = 0; j < 3; ++j)
-        if (outer.v[static_cast<size_t>(j)] == e.b && outer.v[static_cast<size_t>((j + 1) % 3)] == e.a)
+        if (outer.v[static_cast<size_t>(j)] == e.b &&
+            outer.v[static_cast<size_t>((j + 1) % 3)] == e.a)
           outer.adj[static_cast<size_t>(j)] = nf;
     }
     // New face k = (a_k, b_k, w): edge (b_k, w) borders the new face whose tail is b_k, and edge

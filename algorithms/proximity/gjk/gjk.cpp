@@ -516,9 +516,12 @@ class Gjk final : public ProximityAlgorithm {
         m, std::span<const SupportPoint>(s.pts.data(), static_cast<size_t>(s.n)), size, cap);
     r.iterations = iterations + e.iterations;
     if (!e.ok) return failed(e.reason, r.iterations);
-    // P ⊂ A − B and |v| ≥ dist(0, A − B), so a converged face cannot lie much below −|v|; if it
-    // does, GJK's contact verdict and EPA disagree beyond rounding.
-    if (e.depth < -2.0 * touch)
+    // P ⊂ A − B and |v| ≥ dist(0, A − B), so the boundary of A − B along the converged face's
+    // normal (within [depth, depth + accuracy]) cannot lie much below −|v|; if even its upper end
+    // does, GJK's contact verdict and EPA disagree beyond both tolerances. Within EPA's accuracy
+    // (up to 1e-9 × size, far looser than GJK's contact tolerance on scale-disparate pairs) the
+    // two agree that the pair is in contact up to tolerance: report touching.
+    if (e.depth + e.accuracy < -2.0 * touch)
       return failed("GJK found contact but EPA found separation", r.iterations);
     r.distance = 0.0;
     if (e.depth <= touch) {

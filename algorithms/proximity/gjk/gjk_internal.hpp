@@ -62,9 +62,12 @@ struct MinkowskiPair {
 
 struct EpaResult {
   bool ok = false;
-  std::string reason;          // when !ok
-  double depth = 0.0;          // signed distance from the origin to the closest face (A's frame)
+  std::string reason;           // when !ok
+  double depth = 0.0;           // signed distance from the origin to the closest face (A's frame)
   Vec3 normal = Vec3::UnitX();  // outward unit normal of that face (A's frame)
+  // Bound gap at acceptance: the boundary of A − B along `normal` lies within [depth,
+  // depth + accuracy] of the origin.
+  double accuracy = 0.0;
   int iterations = 0;
 };
 
