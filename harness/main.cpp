@@ -98,6 +98,9 @@ int main(int argc, char** argv) {
                   "Ambiguous band around touching, relative to the pair's size")
       ->capture_default_str();
   run->add_flag("--quiet", quiet, "No progress output");
+  run->add_option("--reference-timeout", options.reference_timeout_seconds,
+                  "Seconds allowed for one exact reference (0: no limit, in-process)")
+      ->capture_default_str();
   run->add_option("--export-failures", export_path,
                   "Write every case with a fail, error or ambiguous verdict (or a problem) to this "
                   "touchstone-case/1 file, to replay it with --cases");
@@ -174,7 +177,8 @@ int main(int argc, char** argv) {
   std::cout << terminal_table(results);
   if (!export_path.empty()) {
     std::vector<bool> keep(results.cases.size(), false);
-    for (std::size_t i = 0; i < results.cases.size(); ++i) keep[i] = !results.cases[i].problems.empty();
+    for (std::size_t i = 0; i < results.cases.size(); ++i)
+      keep[i] = !results.cases[i].problems.empty();
     for (const auto& r : results.results)
       if (r.verification.verdict == Verdict::fail || r.verification.verdict == Verdict::error ||
           r.verification.verdict == Verdict::ambiguous)

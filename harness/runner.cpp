@@ -1,8 +1,15 @@
 #include "harness/runner.hpp"
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <tuple>
 
@@ -58,6 +65,67 @@ ResultRecord error_result(const std::string& algorithm, std::size_t index, const
 
 }  // namespace
 
+ExactProximity exact_reference_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                        const Pose& pose_b, double timeout_seconds) {
+  if (timeout_seconds <= 0) return exact_proximity(a.vertices(), pose_a, b.vertices(), pose_b);
+  int fds[2];
+  if (pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  }
+  if (pid == 0) {  // child: compute, send JSON, leave without running the parent's destructors
+    close(fds[0]);
+    std::string message;
+    try {
+      message =
+          "ok " + exact_to_json(exact_proximity(a.vertices(), pose_a, b.vertices(), pose_b)).dump();
+    } catch (const std::exception& e) {
+      message = std::string("error ") + e.what();
+    }
+    for (std::size_t sent = 0; sent < message.size();) {
+      const ssize_t n = write(fds[1], message.data() + sent, message.size() - sent);
+      if (n <= 0) break;
+      sent += static_cast<std::size_t>(n);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string received;
+  const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_seconds);
+  bool timed_out = false;
+  for (char buffer[4096];;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) {
+      timed_out = true;
+      break;
+    }
+    pollfd p{fds[0], POLLIN, 0};
+    const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    if (ready < 0 && errno != EINTR) break;
+    if (ready <= 0) continue;
+    const ssize_t n = read(fds[0], buffer, sizeof buffer);
+    if (n <= 0) break;  // the child closed the pipe: done, or crashed
+    received.append(buffer, static_cast<std::size_t>(n));
+  }
+  close(fds[0]);
+  if (timed_out) kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (timed_out)
+    throw std::runtime_error("exact reference timed out after " + std::to_string(timeout_seconds) +
+                             " s");
+  if (received.rfind("ok ", 0) == 0)
+    return exact_from_json(nlohmann::json::parse(received.substr(3)));
+  if (received.rfind("error ", 0) == 0) throw std::runtime_error(received.substr(6));
+  throw std::runtime_error(WIFSIGNALED(status) ? "exact reference crashed (signal " +
+                                                     std::to_string(WTERMSIG(status)) + ")"
+                                               : "exact reference ended without an answer");
+}
+
 RunResults run_proximity(const std::vector<ProximityCase>& cases,
                          const std::vector<const ProximityAlgorithmInfo*>& algorithms,
                          const RunOptions& options, ReferenceCache& cache,
@@ -90,8 +158,8 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
       if (!record.reference) {
         const auto start = Clock::now();
         try {
-          record.reference =
-              exact_proximity(a->vertices(), record.spec.pose_a, b->vertices(), record.spec.pose_b);
+          record.reference = exact_reference_isolated(
+              *a, record.spec.pose_a, *b, record.spec.pose_b, options.reference_timeout_seconds);
           cache.store(record.hash, *record.reference);
         } catch (const std::exception& e) {
           record.problems.push_back(std::string("exact reference failed: ") + e.what());

@@ -21,7 +21,16 @@ struct RunOptions {
   int repetitions = 3;
   Tolerances tolerances;
   bool check_witnesses = true;  // exact point-to-shape distances for witness points
+  // Each exact reference runs in a forked child with this time limit (0: in-process, no limit),
+  // so a reference that does not finish (CGAL's exact QP solver has been seen to run for ever on
+  // a degenerate scale-disparity case) or crashes becomes a problem of that case, not a hang.
+  double reference_timeout_seconds = 60.0;
 };
+
+// The exact reference of one case under the time limit; throws std::runtime_error with the
+// reason on timeout, crash or failure.
+ExactProximity exact_reference_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                        const Pose& pose_b, double timeout_seconds);
 
 struct CaseRecord {
   ProximityCase spec;
