@@ -45,15 +45,6 @@ nlohmann::json describe(const Solid& s) {
   return {{"feature", s.feature}, {"style", s.style}, {"points", s.points.size()}};
 }
 
-AxisPair pair_of(const Solid& lower, const Solid& upper, double unit) {
-  AxisPair p;
-  p.lower = scaled(lower.points, unit);
-  p.upper = scaled(mirrored(upper.points), unit);
-  p.lower_feature = lower.feature;
-  p.upper_feature = upper.feature;
-  return p;
-}
-
 // Generic two-feature contact: kinds are 'v', 'e', 'f'. `parallel` makes both ridges share a
 // direction; otherwise two ridges are made non-parallel (a crossing).
 ProximityCase feature_contact(const std::string& family, std::uint64_t seed, int index, char lo,

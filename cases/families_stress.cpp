@@ -396,11 +396,7 @@ ProximityCase far_from_origin(const std::string& name, std::uint64_t seed, int i
       {{'v', 'f'}, {'e', 'e'}, {'f', 'f'}, {'e', 'f'}, {'v', 'v'}}};
   const auto [lo, up] = combos[static_cast<std::size_t>(rng.integer(0, 4))];
   const Solid lower = side(rng, lo, kRadius), upper = side(rng, up, kRadius);
-  AxisPair pair;
-  pair.lower = scaled(lower.points, unit);
-  pair.upper = scaled(mirrored(upper.points), unit);
-  pair.lower_feature = lower.feature;
-  pair.upper_feature = upper.feature;
+  AxisPair pair = pair_of(lower, upper, unit);
   Vec3 far;
   if (rng.chance(0.25)) {
     far = Vec3::Zero();
@@ -427,11 +423,7 @@ ProximityCase scale_disparity(const std::string& name, std::uint64_t seed, int i
   const char small_kinds[] = {'v', 'e', 'f'};
   const char small_kind = small_kinds[rng.integer(0, 2)];
   const Solid lower = side(rng, big_kind, kRadius), upper = side(rng, small_kind, kRadius);
-  AxisPair pair;
-  pair.lower = scaled(lower.points, big_unit);
-  pair.upper = scaled(mirrored(upper.points), small_unit);
-  pair.lower_feature = lower.feature;
-  pair.upper_feature = upper.feature;
+  AxisPair pair = pair_of(lower, upper, big_unit, small_unit);
   if (big_kind == 'f') {
     // Contact anywhere on the big face (it contains [-8, 8]² units in its interior).
     const auto cy = rng.integer(-7, 7), cz = rng.integer(-7, 7);

@@ -500,4 +500,13 @@ ProximityCase place_on_axis(FamilyContext& ctx, AxisPair pair, double size, nloh
   return c;
 }
 
+AxisPair pair_of(const Solid& lower, const Solid& upper, double lower_unit, double upper_unit) {
+  AxisPair p;
+  p.lower = scaled(lower.points, lower_unit);
+  p.upper = scaled(mirrored(upper.points), upper_unit);
+  p.lower_feature = lower.feature;
+  p.upper_feature = upper.feature;
+  return p;
+}
+
 }  // namespace touchstone::cases

@@ -15,20 +15,21 @@
 namespace touchstone::cases {
 
 // splitmix64 over a hash of (family, seed, index). Draw values in separate statements (or braced
-// initializers): the order of evaluation of function arguments is unspecified. Values that define geometry come only from
-// next() through our own conversions, never from std::*_distribution (implementation-defined),
-// and never from libm functions other than sqrt (the only one IEEE requires correctly rounded).
+// initializers): the order of evaluation of function arguments is unspecified. Values that define
+// geometry come only from next() through our own conversions, never from std::*_distribution
+// (implementation-defined), and never from libm functions other than sqrt (the only one IEEE
+// requires correctly rounded).
 class Rng {
  public:
   Rng(std::string_view family, std::uint64_t seed, int index);
   std::uint64_t next();
-  double uniform();                                  // [0, 1), 53 random bits
-  double uniform(double lo, double hi);              // [lo, hi)
+  double uniform();                                        // [0, 1), 53 random bits
+  double uniform(double lo, double hi);                    // [lo, hi)
   std::int64_t integer(std::int64_t lo, std::int64_t hi);  // [lo, hi], inclusive
   bool chance(double p) { return uniform() < p; }
   Vec3 uniform_vector(double lo, double hi);  // each coordinate in [lo, hi), x first
-  Vec3 unit_vector();                   // uniform on the sphere (rejection + sqrt)
-  std::array<double, 4> quaternion();   // uniform unit quaternion [w, x, y, z]
+  Vec3 unit_vector();                         // uniform on the sphere (rejection + sqrt)
+  std::array<double, 4> quaternion();         // uniform unit quaternion [w, x, y, z]
 
  private:
   std::uint64_t state_;
@@ -61,11 +62,11 @@ struct Solid {
   std::string feature;  // "vertex", "edge" or "face" (the feature at x = 0)
   std::string style;    // e.g. "pyramid", "wedge", "prism"
 };
-Solid apex_solid(Rng& rng, int radius);                // unique max-x vertex at the origin
+Solid apex_solid(Rng& rng, int radius);  // unique max-x vertex at the origin
 Solid ridge_solid(Rng& rng, I2 dir, std::int64_t from, std::int64_t to, int radius);
 Solid face_solid(Rng& rng, const Polygon& face, int radius);  // face polygon at x = 0
-I2 random_direction(Rng& rng);                         // small integer direction in (y, z)
-std::vector<I3> mirrored(std::vector<I3> points);      // x → -x
+I2 random_direction(Rng& rng);                                // small integer direction in (y, z)
+std::vector<I3> mirrored(std::vector<I3> points);             // x → -x
 std::vector<Vec3> scaled(const std::vector<I3>& points, double unit);
 
 // ---- placing a pair along an axis ----
@@ -123,5 +124,12 @@ void set_expected(ProximityCase& c, ContactModel model, double gap_exact);
 
 // Largest |det| of 4 points relative to the bounding box, to reject flat random point sets.
 bool is_solid(const std::vector<Vec3>& points);
+
+// The two solids placed for an axis contact: `lower` as is, `upper` mirrored in x, each scaled
+// by its unit (the upper one's defaults to the lower one's).
+AxisPair pair_of(const Solid& lower, const Solid& upper, double lower_unit, double upper_unit);
+inline AxisPair pair_of(const Solid& lower, const Solid& upper, double unit) {
+  return pair_of(lower, upper, unit, unit);
+}
 
 }  // namespace touchstone::cases

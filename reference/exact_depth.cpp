@@ -45,7 +45,6 @@ struct Shape {
   const std::vector<XPoint>* world = nullptr;
   std::vector<Vec3> world_d;  // rounded copies, only to pick hill-climbing starts
   HullTopology topo;
-  std::vector<int> hull_vertices;
   std::vector<XPoint> normal;  // outward, per hull triangle, exact
   std::vector<Vec3> unit;      // the same, rounded and normalized (filters only)
   XPoint sum;                  // Σ world points: count·p − sum points outward from the centroid
@@ -62,8 +61,6 @@ bool build(Shape& s, std::span<const Vec3> local, const std::vector<XPoint>& wor
   s.count = NT(static_cast<double>(world.size()));
   s.world_d.reserve(world.size());
   for (const XPoint& p : world) s.world_d.push_back(approx(p));
-  for (std::size_t v = 0; v < s.topo.neighbors.size(); ++v)
-    if (!s.topo.neighbors[v].empty()) s.hull_vertices.push_back(static_cast<int>(v));
   for (const auto& t : s.topo.triangles) {
     const XPoint& p0 = world[t[0]];
     XPoint n = cross(world[t[1]] - p0, world[t[2]] - p0);
