@@ -175,13 +175,14 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
 
   json algorithms = json::array();
   for (const auto* a : run.algorithms)
-    algorithms.push_back({{"name", a->name},
-                          {"kind", "proximity"},
-                          {"family", a->family},
-                          {"paper", a->paper},
-                          {"description", a->description},
-                          {"capabilities", capabilities_json(a->capabilities)},
-                          {"parameters", json::object()}});
+    algorithms.push_back(
+        {{"name", a->name},
+         {"kind", "proximity"},
+         {"family", a->family},
+         {"paper", a->paper},
+         {"description", a->description},
+         {"capabilities", capabilities_json(a->capabilities)},
+         {"parameters", a->parameters.empty() ? json::object() : json(a->parameters)}});
   report["algorithms"] = algorithms;
 
   json cases = json::array();

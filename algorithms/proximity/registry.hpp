@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,8 @@ struct ProximityAlgorithmInfo {
   std::string paper;   // where it comes from, e.g. "seed 003 §2; Gilbert, Johnson, Keerthi 1988"
   std::string description;  // one line
   Capabilities capabilities;
+  // Tunable values the algorithm runs with (tolerances, caps), written into reports.
+  std::map<std::string, double> parameters;
   std::function<std::unique_ptr<ProximityAlgorithm>()> make;
 };
 

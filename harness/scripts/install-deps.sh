@@ -8,6 +8,10 @@ packages=(
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-jsonschema
+  # peers measured beside our algorithms (each optional in CMake)
+  libfcl-dev libccd-dev libbullet-dev libode-dev
+  # force solvers: LP solvers, Siconos numerics, FCLib/HDF5 readers
+  coinor-libclp-dev libglpk-dev libsiconos-numerics-dev libhdf5-dev libfclib-dev
 )
 missing=()
 for p in "${packages[@]}"; do
