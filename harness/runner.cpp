@@ -241,7 +241,12 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
             in.witness_b_distance_sq =
                 exact_point_hull_distance_sq(b->vertices(), rec.spec.pose_b, *r.output.witness_b);
           }
-          r.verification = verify_proximity(r.output, info.capabilities, in, options.tolerances);
+          std::optional<FeatureDistanceInput> features;
+          if (info.capabilities.features)
+            features = feature_distance_input(*a, rec.spec.pose_a, *b, rec.spec.pose_b, r.output,
+                                              *rec.reference);
+          r.verification = verify_proximity(r.output, info.capabilities, in, options.tolerances,
+                                            features ? &*features : nullptr);
         }
         run.results.push_back(std::move(r));
       } catch (const std::exception& e) {

@@ -8,6 +8,8 @@
 #include <limits>
 #include <sstream>
 
+#include "reference/exact_features.hpp"
+
 namespace touchstone {
 
 std::string_view to_string(Verdict v) {
@@ -60,8 +62,26 @@ CheckResult unsupported(std::string name, std::string why) {
 
 }  // namespace
 
+std::optional<FeatureDistanceInput> feature_distance_input(const Polytope& a, const Pose& pose_a,
+                                                           const Polytope& b, const Pose& pose_b,
+                                                           const ProximityResult& result,
+                                                           const ExactProximity& exact) {
+  if (!result.feature_a || !result.feature_b) return std::nullopt;
+  FeatureDistanceInput in;
+  try {
+    const ExactFeatureDistance d =
+        exact_feature_distance(a, pose_a, *result.feature_a, b, pose_b, *result.feature_b);
+    in.comparison = compare_exact_squared(d.distance_sq_exact, exact.distance_sq_exact);
+    in.distance = d.distance;
+  } catch (const std::invalid_argument& e) {
+    in.invalid = e.what();
+  }
+  return in;
+}
+
 Verification verify_proximity(const ProximityResult& result, const Capabilities& caps,
-                              const VerificationInput& input, const Tolerances& tol) {
+                              const VerificationInput& input, const Tolerances& tol,
+                              const FeatureDistanceInput* features) {
   Verification out;
   if (result.status == QueryStatus::unsupported) {
     out.verdict = Verdict::unsupported;
@@ -150,6 +170,42 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
     }
   } else if (!caps.penetration_depth) {
     out.checks.push_back(unsupported("depth", "not declared"));
+  }
+
+  // Closest features: their exact distance must equal the exact global distance (Theorem 1), so
+  // for touching and penetrating answers they must meet. A mismatch is ambiguous only when both
+  // the features' distance and the exact answer lie inside the band around touching, as for the
+  // relation.
+  if (caps.features) {
+    const double exact_distance = exact.relation == Relation::separated ? exact.distance : 0.0;
+    if (!result.feature_a || !result.feature_b) {
+      out.checks.push_back({"features", Verdict::fail, 0, 0, "declared but not returned"});
+    } else if (!features) {
+      out.checks.push_back(
+          {"features", Verdict::fail, 0, 0, "exact feature distance not computed by the caller"});
+    } else if (!features->invalid.empty()) {
+      out.checks.push_back({"features", Verdict::fail, 0, 0, "invalid " + features->invalid});
+    } else if (features->comparison == 0) {
+      out.checks.push_back({"features", Verdict::pass, 0, 0, ""});
+    } else {
+      const double margin = exact.relation == Relation::separated ? exact.distance
+                            : exact.relation == Relation::penetrating
+                                ? exact.depth.value_or(std::numeric_limits<double>::infinity())
+                                : 0.0;
+      const bool in_band = margin <= band && features->distance <= band;
+      CheckResult c{"features", in_band ? Verdict::ambiguous : Verdict::fail,
+                    std::abs(features->distance - exact_distance), 0.0, ""};
+      c.detail = "features " + std::string(to_string(result.feature_a->kind)) + " " +
+                 std::to_string(result.feature_a->id) + " / " +
+                 std::string(to_string(result.feature_b->kind)) + " " +
+                 std::to_string(result.feature_b->id) + " are " + format(features->distance) +
+                 " apart, exact distance " + format(exact_distance) +
+                 (features->comparison > 0 ? " (not a closest pair" : " (closer than the exact") +
+                 (in_band ? ", inside the band)" : ")");
+      out.checks.push_back(c);
+    }
+  } else {
+    out.checks.push_back(unsupported("features", "not declared"));
   }
 
   // Worst check decides: fail > ambiguous > pass.

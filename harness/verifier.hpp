@@ -32,8 +32,8 @@ struct Tolerances {
 };
 
 struct CheckResult {
-  std::string
-      name;  // relation, distance, witness_a, witness_b, witness_gap, depth, depth_direction
+  std::string name;  // relation, distance, witness_a, witness_b, witness_gap, depth,
+                     // depth_direction, features
   Verdict verdict = Verdict::pass;
   double error = 0.0;      // measured error (0 when not numeric)
   double tolerance = 0.0;  // allowed error
@@ -56,7 +56,25 @@ struct VerificationInput {
   std::optional<double> witness_a_distance_sq, witness_b_distance_sq;
 };
 
+// Input of the `features` check (DESIGN §5, seed 003 §2 Theorem 1): the exact distance between
+// the two features an algorithm returned, compared exactly with the exact global distance.
+struct FeatureDistanceInput {
+  std::string invalid;    // non-empty: a returned feature is not a feature of its shape (why)
+  int comparison = 0;     // sign of d_features² − d_exact², computed exactly
+  double distance = 0.0;  // d_features, rounded to nearest
+};
+
+// Computes the input above from the shapes and poses (reference/exact_features.hpp); nullopt when
+// the result names no features (the check then fails as "declared but not returned").
+std::optional<FeatureDistanceInput> feature_distance_input(const Polytope& a, const Pose& pose_a,
+                                                           const Polytope& b, const Pose& pose_b,
+                                                           const ProximityResult& result,
+                                                           const ExactProximity& exact);
+
+// `features` is required when the algorithm declares features and returned them: without it the
+// `features` check fails ("not computed"), so a caller cannot skip it silently.
 Verification verify_proximity(const ProximityResult& result, const Capabilities& capabilities,
-                              const VerificationInput& input, const Tolerances& tolerances);
+                              const VerificationInput& input, const Tolerances& tolerances,
+                              const FeatureDistanceInput* features = nullptr);
 
 }  // namespace touchstone

@@ -133,7 +133,7 @@ TEST(Verifier, UndeclaredCapabilitiesAreUnsupportedNotPass) {
   EXPECT_EQ(v.verdict, Verdict::pass);
   int unsupported = 0;
   for (const auto& c : v.checks) unsupported += c.verdict == Verdict::unsupported;
-  EXPECT_EQ(unsupported, 2);  // witness points and depth
+  EXPECT_EQ(unsupported, 3);  // witness points, depth and features
   ProximityResult u;
   u.status = QueryStatus::unsupported;
   EXPECT_EQ(verify_proximity(u, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}).verdict,
