@@ -174,8 +174,8 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
 
   // Closest features: their exact distance must equal the exact global distance (Theorem 1), so
   // for touching and penetrating answers they must meet. A mismatch is ambiguous only when both
-  // the features' distance and the exact answer lie inside the band around touching, as for the
-  // relation.
+  // the features' distance and the exact distance lie inside the band around zero: whether two
+  // features meet is then decided below the band (a vertex on a face after rounding the pose).
   if (caps.features) {
     const double exact_distance = exact.relation == Relation::separated ? exact.distance : 0.0;
     if (!result.feature_a || !result.feature_b) {
@@ -188,11 +188,7 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
     } else if (features->comparison == 0) {
       out.checks.push_back({"features", Verdict::pass, 0, 0, ""});
     } else {
-      const double margin = exact.relation == Relation::separated ? exact.distance
-                            : exact.relation == Relation::penetrating
-                                ? exact.depth.value_or(std::numeric_limits<double>::infinity())
-                                : 0.0;
-      const bool in_band = margin <= band && features->distance <= band;
+      const bool in_band = exact_distance <= band && features->distance <= band;
       CheckResult c{"features", in_band ? Verdict::ambiguous : Verdict::fail,
                     std::abs(features->distance - exact_distance), 0.0, ""};
       c.detail = "features " + std::string(to_string(result.feature_a->kind)) + " " +

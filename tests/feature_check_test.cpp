@@ -159,6 +159,15 @@ TEST(FeatureCheck, InsideTheBandAroundTouchingIsAmbiguous) {
       check(a, at(0, 0, 0), b, at(1 - eps, 0, 0), face(a, Vec3(1, 0, 0)), vertex(b, Vec3(0, 0, 0)));
   EXPECT_EQ(c.check.verdict, Verdict::ambiguous);
   EXPECT_EQ(c.check.error, eps);
+  // Deep penetration (about 1/2) where the features named are 2^-50 apart: whether they meet is
+  // decided below the band, so ambiguous too. The tetrahedron's apex is 2^-50 above A's top face
+  // and its base is sunk to z = 1/2, wider than A.
+  const Polytope tet = Polytope::from_points(
+      std::vector<Vec3>{{0.5, 0.5, 1 + eps}, {-1, -1, 0.5}, {2, -1, 0.5}, {0.5, 2, 0.5}});
+  const Checked deep = check(a, at(0, 0, 0), tet, at(0, 0, 0), face(a, Vec3(0, 0, 1)),
+                             vertex(tet, Vec3(0.5, 0.5, 1 + eps)));
+  EXPECT_EQ(deep.check.verdict, Verdict::ambiguous);
+  EXPECT_EQ(deep.check.error, eps);
   // The same features 1e-3 apart (overlap 1e-3) are outside the band: fail.
   EXPECT_EQ(check(a, at(0, 0, 0), b, at(1 - 1.0 / 1024, 0, 0), face(a, Vec3(1, 0, 0)),
                   vertex(b, Vec3(0, 0, 0)))
