@@ -4,6 +4,8 @@
 // the band.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "cases/families.hpp"
 #include "harness/case_loader.hpp"
 #include "harness/runner.hpp"
@@ -12,6 +14,12 @@ namespace touchstone {
 namespace {
 
 class Conformance : public testing::TestWithParam<std::string> {};
+
+// Algorithms allowed to answer `failed` on some degenerate cases: Lin-Canny cycles in degenerate
+// configurations (seed 003 §2) and has no features to give when one polytope contains the other.
+// Such a failure must be an honest `failed` status with a reason, never a wrong answer claimed ok,
+// and stay under a tenth of the sample.
+const std::set<std::string> kMayReportFailure = {"lin-canny"};
 
 std::vector<ProximityCase> conformance_cases() {
   auto cases = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples").cases;
@@ -28,15 +36,21 @@ TEST_P(Conformance, NoFailOrErrorOnExamplesAndFamilySample) {
   RunOptions options;
   options.repetitions = 1;
   const RunResults run = run_proximity(conformance_cases(), {info}, options, cache);
-  int passed = 0;
+  int passed = 0, reported_failures = 0;
   for (const auto& r : run.results) {
     const auto& c = run.cases[r.case_index];
     EXPECT_TRUE(c.problems.empty()) << c.spec.id << ": " << c.problems.front();
+    if (kMayReportFailure.count(GetParam()) && r.verification.verdict == Verdict::fail &&
+        r.output.status == QueryStatus::failed && !r.output.reason.empty()) {
+      ++reported_failures;
+      continue;
+    }
     EXPECT_NE(r.verification.verdict, Verdict::fail) << c.spec.id << ": " << r.verification.reason;
     EXPECT_NE(r.verification.verdict, Verdict::error) << c.spec.id << ": " << r.verification.reason;
     passed += r.verification.verdict == Verdict::pass;
   }
   EXPECT_GT(passed, static_cast<int>(run.results.size()) / 2) << "mostly ambiguous or unsupported";
+  EXPECT_LE(reported_failures, static_cast<int>(run.results.size()) / 10);
 }
 
 std::vector<std::string> registered_names() {
