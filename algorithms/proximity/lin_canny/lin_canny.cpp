@@ -18,6 +18,15 @@
 // (distance below the contact tolerance) whose local tangent cones no candidate plane separates.
 // A revisited pair (the step is a function of the pair, so that is a cycle) reports `failed:
 // cycling`; the iteration cap reports `failed: iteration cap`.
+//
+// Two additions of ours, both about honesty rather than speed: an edge pair whose closest point is
+// an edge's end steps to that end vertex (an equal-distance step to a lower-dimensional pair, as
+// in V-Clip's state diagram; without it ties sent the walk back and forth between an edge and its
+// face on generic random hulls), and a separated answer is accepted only if the plane through its
+// closest points supports both polytopes (hill climbing from the features, one vertex ring when
+// the answer is right). With toleranced tests a pair can pass without being closest; that is
+// reported as `failed` instead of returned as an answer.
+
 #include "algorithms/proximity/lin_canny/lin_canny.hpp"
 
 #include <algorithm>
@@ -118,19 +127,27 @@ std::optional<Feature> prism_test(const Body& s, int f, const Vec3& p, double sl
 
 // ---- explicit closest points (A's frame) ----
 
-Vec3 closest_on_segment(const Vec3& p, const Vec3& a, const Vec3& b) {
+// Which end of a segment a closest point sits at: -1 inside, 0 the first point, 1 the second.
+int segment_end(double l) { return l <= 0.0 ? 0 : l >= 1.0 ? 1 : -1; }
+
+Vec3 closest_on_segment(const Vec3& p, const Vec3& a, const Vec3& b, int* end = nullptr) {
   const Vec3 d = b - a;
   const double l = std::clamp((p - a).dot(d) / d.squaredNorm(), 0.0, 1.0);
-  return a + l * d;
+  if (end) *end = segment_end(l);
+  return l <= 0.0 ? a : l >= 1.0 ? b : Vec3(a + l * d);
 }
+
+struct SegmentPair {
+  Vec3 x, y;
+  int end_a = -1, end_b = -1;  // segment_end of x on a0a1 and of y on b0b1
+};
 
 // Closest points of segments a0a1 and b0b1. Exactly parallel segments take the middle of their
 // overlap (the closest points are not unique there — the source of Lin-Canny's trouble, seed 003
 // §2.2 note 1). Otherwise the best of the interior solution (when it lies inside both segments)
 // and the four endpoint-to-segment pairs, so nearly parallel edges do not lose accuracy to the
 // ill-conditioned interior formula.
-std::pair<Vec3, Vec3> closest_segments(const Vec3& a0, const Vec3& a1, const Vec3& b0,
-                                       const Vec3& b1) {
+SegmentPair closest_segments(const Vec3& a0, const Vec3& a1, const Vec3& b0, const Vec3& b1) {
   const Vec3 d1 = a1 - a0, d2 = b1 - b0, r = a0 - b0;
   const double a = d1.squaredNorm(), e = d2.squaredNorm(), b = d1.dot(d2), c = d1.dot(r),
                f = d2.dot(r);
@@ -139,27 +156,42 @@ std::pair<Vec3, Vec3> closest_segments(const Vec3& a0, const Vec3& a1, const Vec
     const double u0 = (b0 - a0).dot(d1) / a, u1 = (b1 - a0).dot(d1) / a;
     const double lo = std::max(0.0, std::min(u0, u1)), hi = std::min(1.0, std::max(u0, u1));
     if (lo <= hi) {
-      const Vec3 x = a0 + 0.5 * (lo + hi) * d1;
-      return {x, closest_on_segment(x, b0, b1)};
+      SegmentPair p;
+      p.x = a0 + 0.5 * (lo + hi) * d1;
+      p.y = closest_on_segment(p.x, b0, b1, &p.end_b);
+      if (lo == hi) p.end_a = segment_end(lo);
+      return p;
     }
   }
-  std::pair<Vec3, Vec3> best{a0, closest_on_segment(a0, b0, b1)};
-  double best_d = (best.first - best.second).squaredNorm();
-  const auto offer = [&](const Vec3& x, const Vec3& y) {
-    const double d = (x - y).squaredNorm();
+  SegmentPair best{a0, Vec3::Zero(), 0, -1};
+  best.y = closest_on_segment(a0, b0, b1, &best.end_b);
+  double best_d = (best.x - best.y).squaredNorm();
+  const auto offer = [&](const SegmentPair& p) {
+    const double d = (p.x - p.y).squaredNorm();
     if (d < best_d) {
       best_d = d;
-      best = {x, y};
+      best = p;
     }
   };
   if (denom > 0.0) {
     const double s = (b * f - c * e) / denom, t = (b * s + f) / e;
-    if (s > 0.0 && s < 1.0 && t > 0.0 && t < 1.0) offer(a0 + s * d1, b0 + t * d2);
+    if (s > 0.0 && s < 1.0 && t > 0.0 && t < 1.0) offer({a0 + s * d1, b0 + t * d2, -1, -1});
   }
-  offer(a1, closest_on_segment(a1, b0, b1));
-  offer(closest_on_segment(b0, a0, a1), b0);
-  offer(closest_on_segment(b1, a0, a1), b1);
+  SegmentPair p{a1, Vec3::Zero(), 1, -1};
+  p.y = closest_on_segment(a1, b0, b1, &p.end_b);
+  offer(p);
+  p = {Vec3::Zero(), b0, -1, 0};
+  p.x = closest_on_segment(b0, a0, a1, &p.end_a);
+  offer(p);
+  p = {Vec3::Zero(), b1, -1, 1};
+  p.x = closest_on_segment(b1, a0, a1, &p.end_a);
+  offer(p);
   return best;
+}
+
+// The lowest-dimensional feature holding a segment's closest point: its end vertex or the edge.
+Feature edge_or_end(const Body& s, int e, int end) {
+  return end < 0 ? edge_feature(e) : vertex_feature(end == 0 ? s.edge(e).tail : s.edge(e).head);
 }
 
 // ---- one iteration ----
@@ -224,9 +256,11 @@ Outcome boundary_pair(const Body& P, Feature x, const Body& Q, Feature y, const 
   vertices_over_face(Q, y, P, x, false);
   for (int ea : feature_edge_ids(P, x))
     for (int eb : feature_edge_ids(Q, y)) {
-      const auto [xp, xq] = closest_segments(P.vertex(P.edge(ea).tail), P.vertex(P.edge(ea).head),
-                                             Q.vertex(Q.edge(eb).tail), Q.vertex(Q.edge(eb).head));
-      offer((xp - xq).norm(), edge_feature(ea), edge_feature(eb));
+      const SegmentPair sp = closest_segments(P.vertex(P.edge(ea).tail), P.vertex(P.edge(ea).head),
+                                              Q.vertex(Q.edge(eb).tail), Q.vertex(Q.edge(eb).head));
+      // Name the pair by the lowest-dimensional features holding the closest points (a vertex
+      // where the closest point is an end), so a tie does not send the walk back where it was.
+      offer((sp.x - sp.y).norm(), edge_or_end(P, ea, sp.end_a), edge_or_end(Q, eb, sp.end_b));
     }
   return out;
 }
@@ -285,7 +319,9 @@ Outcome vertex_vertex(const Body& P, int u, const Body& Q, int w, const Context&
 
 Outcome vertex_edge(const Body& P, int u, const Body& Q, int e, const Context& c) {
   const Vec3 xp = P.vertex(u);
-  const Vec3 xq = closest_on_segment(xp, Q.vertex(Q.edge(e).tail), Q.vertex(Q.edge(e).head));
+  int end = -1;
+  const Vec3 xq = closest_on_segment(xp, Q.vertex(Q.edge(e).tail), Q.vertex(Q.edge(e).head), &end);
+  if (end >= 0) return step_to(vertex_feature(u), edge_or_end(Q, e, end));  // as in edge_edge
   if (auto s = edge_test(Q, e, Q.to_local(xp), c.eps)) return step_to(vertex_feature(u), *s);
   if (auto s = vertex_test(P, u, P.to_local(xq), c.eps)) return step_to(*s, edge_feature(e));
   return done(vertex_feature(u), edge_feature(e), xp, xq);
@@ -324,8 +360,13 @@ Outcome vertex_face(const Body& P, int u, const Body& Q, int f, const Context& c
 }
 
 Outcome edge_edge(const Body& P, int e, const Body& Q, int g, const Context& c) {
-  const auto [xp, xq] = closest_segments(P.vertex(P.edge(e).tail), P.vertex(P.edge(e).head),
-                                         Q.vertex(Q.edge(g).tail), Q.vertex(Q.edge(g).head));
+  const SegmentPair sp = closest_segments(P.vertex(P.edge(e).tail), P.vertex(P.edge(e).head),
+                                          Q.vertex(Q.edge(g).tail), Q.vertex(Q.edge(g).head));
+  // A closest point at an end of its edge: the end vertex is as close (an equal-distance step to
+  // a lower-dimensional pair, as in seed 003 §2.2's state diagram).
+  if (sp.end_a >= 0) return step_to(edge_or_end(P, e, sp.end_a), edge_feature(g));
+  if (sp.end_b >= 0) return step_to(edge_feature(e), edge_or_end(Q, g, sp.end_b));
+  const Vec3 &xp = sp.x, &xq = sp.y;
   if (auto s = edge_test(Q, g, Q.to_local(xp), c.eps)) return step_to(edge_feature(e), *s);
   if (auto s = edge_test(P, e, P.to_local(xq), c.eps)) return step_to(*s, edge_feature(g));
   return done(edge_feature(e), edge_feature(g), xp, xq);
