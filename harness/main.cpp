@@ -137,6 +137,9 @@ int main(int argc, char** argv) {
       if (fs::exists(source)) {
         LoadedCases loaded = load_cases(source);
         for (auto& c : loaded.cases) cases.push_back(std::move(c));
+        if (!loaded.motion.empty())
+          std::cerr << "note: " << loaded.motion.size() << " motion cases in " << source
+                    << " skipped (run them with `touchstone motion --cases`)\n";
         for (auto& e : loaded.errors) {
           std::cerr << "warning: " << e.to_string() << "\n";
           load_errors.push_back(std::move(e));

@@ -189,13 +189,14 @@ MotionResults run_motion(const std::vector<MotionCase>& cases,
             const MotionFrame& f = rec.spec.frames[k];
             const bool had_state = state != nullptr;
             const bool counting = options.count_instructions && rep == 0;
-            if (counting) CALLGRIND_TOGGLE_COLLECT;
+            std::unique_ptr<WarmStart>* warm = selections[si].warm ? &state : nullptr;
             start = Clock::now();
-            ProximityResult r = instances[si]->query(*prepared_a, f.pose_a, *prepared_b, f.pose_b,
-                                                     selections[si].warm ? &state : nullptr);
+            if (counting) CALLGRIND_TOGGLE_COLLECT;
+            ProximityResult r =
+                instances[si]->query(*prepared_a, f.pose_a, *prepared_b, f.pose_b, warm);
+            if (counting) CALLGRIND_TOGGLE_COLLECT;
             const double ns =
                 std::chrono::duration<double, std::nano>(Clock::now() - start).count();
-            if (counting) CALLGRIND_TOGGLE_COLLECT;
             MotionFrameResult& fr = run.frames[k];
             if (rep == 0) {
               fr.output = std::move(r);
