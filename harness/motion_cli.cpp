@@ -135,6 +135,11 @@ MotionCommands::MotionCommands(CLI::App& app) {
   robustness_->add_option("--trials", trials_, "Number of trials")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000000));
+  robustness_
+      ->add_option("--first-trial", first_trial_,
+                   "Index of the first trial (to split one run into shards)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 2000000000));
   robustness_->add_option("--seed", r_seed_, "Seed")->capture_default_str();
   robustness_->add_option("--out", r_out_, "JSON result path")->capture_default_str();
   robustness_
@@ -302,6 +307,7 @@ int MotionCommands::robustness(int, char**) {
   RobustnessOptions options;
   options.seed = r_seed_;
   options.trials = trials_;
+  options.first_trial = first_trial_;
   options.warm = !cold_;
   options.tolerances = tolerances_;
   options.check_witnesses = check_witnesses_;

@@ -37,7 +37,7 @@ class MotionCommands {
   // robustness
   std::string r_algorithms_, r_out_ = "reports/robustness.json",
                              r_export_ = "reports/robustness-failures.json";
-  int trials_ = 100000, max_exported_ = 500;
+  int trials_ = 100000, first_trial_ = 0, max_exported_ = 500;
   std::uint64_t r_seed_ = 1;
   bool cold_ = false, check_witnesses_ = false, r_quiet_ = false;
   Tolerances tolerances_;

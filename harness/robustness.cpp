@@ -413,9 +413,9 @@ RobustnessResults run_robustness(const std::vector<const ProximityAlgorithmInfo*
   ExactProximityOptions exact_options;
   exact_options.compute_depth = false;  // the cubes never penetrate (gap > 0)
 
-  for (int index = 0; index < options.trials; ++index) {
-    if (progress) progress(index, options.trials);
-    const RobustnessTrial trial = make_robustness_trial(options.seed, index);
+  for (int n = 0; n < options.trials; ++n) {
+    if (progress) progress(n, options.trials);
+    const RobustnessTrial trial = make_robustness_trial(options.seed, options.first_trial + n);
     CaseRecord rec;
     rec.spec = trial.motion.frame_case(1);
     const Pose& pose_b = rec.spec.pose_b;
@@ -566,6 +566,7 @@ json robustness_json(const RobustnessResults& results, const RobustnessOptions& 
            "parameter); the algorithm tracks B from a previous frame (warm where declared)"},
           {"seed", options.seed},
           {"trials", options.trials},
+          {"first_trial", options.first_trial},
           {"tolerances", options.tolerances.to_json()},
           {"reference_errors", results.reference_errors},
           {"seconds", results.seconds},

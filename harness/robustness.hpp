@@ -56,7 +56,8 @@ RobustnessTrial make_robustness_trial(std::uint64_t seed, int index);
 struct RobustnessOptions {
   std::uint64_t seed = 1;
   int trials = 1000;
-  bool warm = true;  // track from the previous frame where the algorithm declares warm start
+  int first_trial = 0;  // trials first_trial … first_trial + trials − 1 (shards of one run)
+  bool warm = true;     // track from the previous frame where the algorithm declares warm start
   Tolerances tolerances;
   bool check_witnesses = false;  // exact witness distances (one exact QP per witness: slow)
   int max_exported = 500;        // failing trials written out at most

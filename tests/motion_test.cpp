@@ -5,10 +5,15 @@
 // written case file.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
 #include "algorithms/proximity/registry.hpp"
 #include "cases/motion_families.hpp"
 #include "harness/case_loader.hpp"
 #include "harness/motion_runner.hpp"
+#include "harness/report.hpp"
 #include "harness/robustness.hpp"
 #include "reference/exact_proximity.hpp"
 
@@ -181,6 +186,49 @@ TEST(MotionRunner, WarmStartStateTravelsFromFrameToFrame) {
   }
   ASSERT_EQ(r.cases[0].frames.size(), 5u);
   EXPECT_EQ(r.cases[0].frames[3].spec.pose_b.translation, m.frames[3].pose_b.translation);
+}
+
+TEST(MotionRunner, ReportWithMotionSectionValidatesAndBadShapesDoNotStopTheRun) {
+  MotionCase bad = find_motion_family("motion-cube")->generate(1, 1, {5, 2});
+  bad.id = "flat";
+  for (Vec3& v : bad.b.vertices) v.z() = 0;  // a flat shape is rejected
+  const std::vector<MotionCase> cases = {
+      find_motion_family("motion-icosahedron")->generate(1, 0, {20, 3}), bad,
+      load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples/motion-cubes.json")
+          .motion.at(0)};
+  MotionRunOptions options;
+  options.repetitions = 1;
+  ReferenceCache cache;
+  const MotionResults r = run_motion(cases, {{&gjk(), true}, {&gjk(), false}}, options, cache);
+  ASSERT_EQ(r.runs.size(), 6u);
+  EXPECT_NE(r.runs[2].error.find("invalid geometry"), std::string::npos) << r.runs[2].error;
+  // The example's last frame turns B by a rounded quarter turn onto A's face: exact contact
+  // within the band, so `ambiguous` is a right answer there.
+  for (std::size_t i : {0, 1, 4, 5})
+    for (const MotionFrameResult& f : r.runs[i].frames)
+      EXPECT_TRUE(f.verification.verdict == Verdict::pass ||
+                  f.verification.verdict == Verdict::ambiguous)
+          << f.verification.reason;
+  const std::map<std::string, double> instructions = {{"gjk/warm|" + cases[0].id, 1234.0}};
+  RunResults run = motion_as_run_results(r);
+  EXPECT_EQ(run.cases.size(), 3u + 2u + 7u);
+  EXPECT_EQ(run.results.size(), 2 * run.cases.size());
+  json report = make_report(run, options.run, {"touchstone motion --test", 1});
+  report["motion"] = motion_json(r, instructions);
+  const std::string text = report.dump(1);
+  EXPECT_EQ(text.find("NaN"), std::string::npos);
+  const std::string table = motion_table(r, instructions);
+  EXPECT_NE(table.find("gjk/warm"), std::string::npos);
+  EXPECT_NE(table.find("1234"), std::string::npos);
+  const auto dir = std::filesystem::temp_directory_path() / "touchstone-motion-test";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "motion-report.json";
+  std::ofstream(path) << text;
+  const std::string schema =
+      std::string(TOUCHSTONE_SOURCE_DIR) + "/reports/touchstone-report-1.schema.json";
+  const std::string command =
+      "/usr/bin/python3 -m jsonschema -i '" + path.string() + "' '" + schema + "'";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
 }
 
 TEST(MotionFamilies, ShapesHaveTheExperimentsCounts) {
