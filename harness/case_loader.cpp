@@ -103,7 +103,7 @@ ProximityCase parse_case(const json& j, const std::string& file, std::size_t ind
   c.id = j["id"].get<std::string>();
   const std::string kind = j.value("kind", std::string("proximity"));
   if (kind != "proximity")
-    bad("kind", "kind '" + kind + "' is not supported yet (supported: proximity)");
+    bad("kind", "kind '" + kind + "' is not supported yet (supported: proximity, motion)");
   if (j.contains("family")) {
     if (!j["family"].is_string()) bad("family", "expected a string");
     c.family = j["family"].get<std::string>();
@@ -194,6 +194,14 @@ LoadedCases parse_case_document(const std::string& text, const std::string& file
     const std::string id = j.is_object() && j.contains("id") && j["id"].is_string()
                                ? j["id"].get<std::string>()
                                : "#" + std::to_string(i);
+    if (j.is_object() && j.contains("kind") && j["kind"] == "motion") {
+      if (parse_motion_case(j, file, i, out.motion, out.errors) &&
+          !ids.insert(out.motion.back().id).second) {
+        out.errors.push_back({file, id, "id", "duplicate case id in this file"});
+        out.motion.pop_back();
+      }
+      continue;
+    }
     try {
       ProximityCase c = parse_case(j, file, i);
       if (!ids.insert(c.id).second) bad("id", "duplicate case id in this file");
@@ -270,6 +278,7 @@ LoadedCases load_cases(const std::filesystem::path& path) {
     LoadedCases part = parse_case_document(buffer.str(), f.string());
     for (auto& c : part.cases) out.cases.push_back(std::move(c));
     for (auto& e : part.errors) out.errors.push_back(std::move(e));
+    for (auto& m : part.motion) out.motion.push_back(std::move(m));
   }
   return out;
 }

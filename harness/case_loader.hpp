@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/case.hpp"
+#include "harness/motion_case.hpp"
 
 namespace touchstone {
 
@@ -22,6 +23,7 @@ struct LoadError {
 struct LoadedCases {
   std::vector<ProximityCase> cases;
   std::vector<LoadError> errors;
+  std::vector<MotionCase> motion;  // cases of kind "motion" (harness/motion_case.hpp)
 };
 
 // Parses a document already read into memory; `file` is only used to name errors.

@@ -8,6 +8,7 @@
 #include "algorithms/proximity/registry.hpp"
 #include "cases/families.hpp"
 #include "harness/case_loader.hpp"
+#include "harness/motion_cli.hpp"
 #include "harness/report.hpp"
 #include "harness/runner.hpp"
 
@@ -105,8 +106,11 @@ int main(int argc, char** argv) {
                   "Write every case with a fail, error or ambiguous verdict (or a problem) to this "
                   "touchstone-case/1 file, to replay it with --cases");
 
+  MotionCommands motion_commands(app);  // `motion` and `robustness` (harness/motion_cli.cpp)
+
   CLI11_PARSE(app, argc, argv);
   if (*list) return list_command();
+  if (const auto status = motion_commands.dispatch(argc, argv)) return *status;
 
   options.repetitions = repetitions;
   const auto& registry = ProximityRegistry::builtin();
@@ -133,6 +137,9 @@ int main(int argc, char** argv) {
       if (fs::exists(source)) {
         LoadedCases loaded = load_cases(source);
         for (auto& c : loaded.cases) cases.push_back(std::move(c));
+        if (!loaded.motion.empty())
+          std::cerr << "note: " << loaded.motion.size() << " motion cases in " << source
+                    << " skipped (run them with `touchstone motion --cases`)\n";
         for (auto& e : loaded.errors) {
           std::cerr << "warning: " << e.to_string() << "\n";
           load_errors.push_back(std::move(e));

@@ -126,6 +126,41 @@ ExactProximity exact_reference_isolated(const Polytope& a, const Pose& pose_a, c
                                                : "exact reference ended without an answer");
 }
 
+Polytope build_case_shape(const ShapeSpec& s) { return build_shape(s); }
+
+std::pair<double, double> case_pair_extent(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                           const Pose& pose_b) {
+  return pair_extent(a, pose_a, b, pose_b);
+}
+
+Verification verify_query_output(const ProximityAlgorithmInfo& info, ProximityResult& output,
+                                 const Polytope& a, const Polytope& b, const CaseRecord& rec,
+                                 const RunOptions& options) {
+  if (!finite_output(output)) {
+    // Keep only finite numbers so the report never carries NaN.
+    output.distance.reset();
+    output.penetration_depth.reset();
+    output.witness_a.reset();
+    output.witness_b.reset();
+    output.penetration_direction.reset();
+    return {Verdict::fail, "output contains NaN or infinity", {}};
+  }
+  VerificationInput in{&*rec.reference, rec.scale, rec.magnitude, std::nullopt, std::nullopt};
+  if (options.check_witnesses && info.capabilities.witness_points &&
+      rec.reference->relation == Relation::separated && output.witness_a && output.witness_b) {
+    in.witness_a_distance_sq =
+        exact_point_hull_distance_sq(a.vertices(), rec.spec.pose_a, *output.witness_a);
+    in.witness_b_distance_sq =
+        exact_point_hull_distance_sq(b.vertices(), rec.spec.pose_b, *output.witness_b);
+  }
+  std::optional<FeatureDistanceInput> features;
+  if (info.capabilities.features)
+    features = feature_distance_input(a, rec.spec.pose_a, b, rec.spec.pose_b, output,
+                                      *rec.reference);
+  return verify_proximity(output, info.capabilities, in, options.tolerances,
+                          features ? &*features : nullptr);
+}
+
 RunResults run_proximity(const std::vector<ProximityCase>& cases,
                          const std::vector<const ProximityAlgorithmInfo*>& algorithms,
                          const RunOptions& options, ReferenceCache& cache,
@@ -222,32 +257,7 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
         r.timing.median_ns = times.size() % 2
                                  ? times[times.size() / 2]
                                  : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
-        if (!finite_output(r.output)) {
-          r.verification = {Verdict::fail, "output contains NaN or infinity", {}};
-          // Keep only finite numbers so the report never carries NaN.
-          r.output.distance.reset();
-          r.output.penetration_depth.reset();
-          r.output.witness_a.reset();
-          r.output.witness_b.reset();
-          r.output.penetration_direction.reset();
-        } else {
-          VerificationInput in{&*rec.reference, rec.scale, rec.magnitude, std::nullopt,
-                               std::nullopt};
-          if (options.check_witnesses && info.capabilities.witness_points &&
-              rec.reference->relation == Relation::separated && r.output.witness_a &&
-              r.output.witness_b) {
-            in.witness_a_distance_sq =
-                exact_point_hull_distance_sq(a->vertices(), rec.spec.pose_a, *r.output.witness_a);
-            in.witness_b_distance_sq =
-                exact_point_hull_distance_sq(b->vertices(), rec.spec.pose_b, *r.output.witness_b);
-          }
-          std::optional<FeatureDistanceInput> features;
-          if (info.capabilities.features)
-            features = feature_distance_input(*a, rec.spec.pose_a, *b, rec.spec.pose_b, r.output,
-                                              *rec.reference);
-          r.verification = verify_proximity(r.output, info.capabilities, in, options.tolerances,
-                                            features ? &*features : nullptr);
-        }
+        r.verification = verify_query_output(info, r.output, *a, *b, rec, options);
         run.results.push_back(std::move(r));
       } catch (const std::exception& e) {
         run.results.push_back(error_result(info.name, ci, std::string("threw: ") + e.what()));

@@ -63,6 +63,18 @@ struct RunResults {
   std::vector<const ProximityAlgorithmInfo*> algorithms;
 };
 
+// Building blocks of run_proximity, shared with the motion and robustness runners.
+// The shape of a case (throws GeometryError naming the shape).
+Polytope build_case_shape(const ShapeSpec& s);
+// L (diagonal of the pair's world bounding box) and M (largest absolute world coordinate).
+std::pair<double, double> case_pair_extent(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                           const Pose& pose_b);
+// Verifies one answer as run_proximity does; rec must hold the reference, scale and magnitude.
+// Non-finite numbers are removed from `output` (and the verdict is fail).
+Verification verify_query_output(const ProximityAlgorithmInfo& info, ProximityResult& output,
+                                 const Polytope& a, const Polytope& b, const CaseRecord& rec,
+                                 const RunOptions& options);
+
 using Progress = std::function<void(std::size_t done, std::size_t total)>;
 
 RunResults run_proximity(const std::vector<ProximityCase>& cases,
