@@ -62,6 +62,11 @@ struct FeatureDistanceInput {
   std::string invalid;    // non-empty: a returned feature is not a feature of its shape (why)
   int comparison = 0;     // sign of d_features² − d_exact², computed exactly
   double distance = 0.0;  // d_features, rounded to nearest
+  // Penetrating answers only: a returned vertex lies in the other (closed) shape and is paired
+  // with a face of that shape, so the pair
+  // witnesses penetration even though the features do not meet (one shape inside the other,
+  // V-Clip's vertex-below-every-face-plane exit, TR97-05 §5).
+  bool vertex_inside_other = false;
 };
 
 // Computes the input above from the shapes and poses (reference/exact_features.hpp); nullopt when

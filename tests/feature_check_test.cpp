@@ -143,22 +143,31 @@ TEST(FeatureCheck, TouchingAndPenetratingFeaturesMustMeet) {
       check(a, at(0, 0, 0), b, pb, face(a, Vec3(1, 0, 0)), edge(b, Vec3(0, 0, 0), Vec3(1, 0, 0)))
           .verdict,
       Verdict::pass);
-  // A's origin corner and B's nearest corner are sqrt(3)/2 apart: not meeting.
+  // A's origin corner and B's far corner (1.5, 1.5, 1.5) are 1.5·sqrt(3) apart, and neither
+  // lies in the other shape: no witness of penetration.
   const Checked apart =
-      check(a, at(0, 0, 0), b, pb, vertex(a, Vec3(0, 0, 0)), vertex(b, Vec3(0, 0, 0)));
+      check(a, at(0, 0, 0), b, pb, vertex(a, Vec3(0, 0, 0)), vertex(b, Vec3(1, 1, 1)));
   EXPECT_EQ(apart.check.verdict, Verdict::fail);
-  EXPECT_NEAR(apart.check.error, std::sqrt(0.75), 1e-15);
+  EXPECT_NEAR(apart.check.error, 1.5 * std::sqrt(3.0), 1e-15);
+  // B's corner (0.5, 0.5, 0.5) lies inside A: a vertex inside the other shape witnesses
+  // penetration even though it does not meet the face named with it (V-Clip's exit when a
+  // vertex is below every face plane, and the only possible answer when one shape contains the
+  // other).
+  const Checked inside =
+      check(a, at(0, 0, 0), b, pb, face(a, Vec3(0, 0, 1)), vertex(b, Vec3(0, 0, 0)));
+  EXPECT_EQ(inside.check.verdict, Verdict::pass);
+  EXPECT_EQ(inside.check.detail, "vertex inside the other shape");
 }
 
 TEST(FeatureCheck, InsideTheBandAroundTouchingIsAmbiguous) {
   const Polytope a = unit_cube(), b = unit_cube();
   const double eps = std::ldexp(1.0, -50);
   // B overlaps A by 2^-50 along x: the exact answer is penetrating with depth 2^-50. B's corner
-  // at x = 1 - 2^-50 does not meet A's face x = 1, but both are inside the band.
+  // at x = 1 - 2^-50 does not meet A's face x = 1, but it lies in A, which witnesses
+  // penetration: pass, not merely ambiguous.
   const Checked c =
       check(a, at(0, 0, 0), b, at(1 - eps, 0, 0), face(a, Vec3(1, 0, 0)), vertex(b, Vec3(0, 0, 0)));
-  EXPECT_EQ(c.check.verdict, Verdict::ambiguous);
-  EXPECT_EQ(c.check.error, eps);
+  EXPECT_EQ(c.check.verdict, Verdict::pass);
   // Deep penetration (about 1/2) where the features named are 2^-50 apart: whether they meet is
   // decided below the band, so ambiguous too. The tetrahedron's apex is 2^-50 above A's top face
   // and its base is sunk to z = 1/2, wider than A.
@@ -168,9 +177,11 @@ TEST(FeatureCheck, InsideTheBandAroundTouchingIsAmbiguous) {
                              vertex(tet, Vec3(0.5, 0.5, 1 + eps)));
   EXPECT_EQ(deep.check.verdict, Verdict::ambiguous);
   EXPECT_EQ(deep.check.error, eps);
-  // The same features 1e-3 apart (overlap 1e-3) are outside the band: fail.
-  EXPECT_EQ(check(a, at(0, 0, 0), b, at(1 - 1.0 / 1024, 0, 0), face(a, Vec3(1, 0, 0)),
-                  vertex(b, Vec3(0, 0, 0)))
+  // The apex 2^-10 above the face is outside the band: fail.
+  const Polytope tall = Polytope::from_points(
+      std::vector<Vec3>{{0.5, 0.5, 1 + 1.0 / 1024}, {-1, -1, 0.5}, {2, -1, 0.5}, {0.5, 2, 0.5}});
+  EXPECT_EQ(check(a, at(0, 0, 0), tall, at(0, 0, 0), face(a, Vec3(0, 0, 1)),
+                  vertex(tall, Vec3(0.5, 0.5, 1 + 1.0 / 1024)))
                 .check.verdict,
             Verdict::fail);
 }
