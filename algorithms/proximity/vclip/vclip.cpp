@@ -49,34 +49,41 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <string>
 #include <unordered_set>
+static const bool kDbg = std::getenv("VCLIP_DBG") != nullptr;
 
 #include "algorithms/proximity/vclip/vclip_exact.hpp"
 
 namespace touchstone::vclip {
 
-bool VisitedPairs::insert(const Feature& a, const Feature& b) {
+int VisitedPairs::insert(const Feature& a, const Feature& b) {
   auto key_of = [](const Feature& f) {
     return (static_cast<std::uint64_t>(f.kind) << 30) | static_cast<std::uint32_t>(f.id);
   };
-  const std::uint64_t key = (key_of(a) << 32) | key_of(b);
   constexpr size_t kLinear = 64;
-  if (keys_.size() < kLinear) {
-    if (std::find(keys_.begin(), keys_.end(), key) != keys_.end()) return true;
-    keys_.push_back(key);
-    return false;
+  if (history_.size() < kLinear) {
+    for (size_t i = 0; i < history_.size(); ++i)
+      if (history_[i][0] == a && history_[i][1] == b) return static_cast<int>(i);
+    history_.push_back({a, b});
+    return -1;
   }
-  if (!sorted_) {
-    std::sort(keys_.begin(), keys_.end());
-    sorted_ = true;
+  if (sorted_.empty()) {
+    for (size_t i = 0; i < history_.size(); ++i)
+      sorted_.emplace_back((key_of(history_[i][0]) << 32) | key_of(history_[i][1]),
+                           static_cast<int>(i));
+    std::sort(sorted_.begin(), sorted_.end());
   }
-  auto it = std::lower_bound(keys_.begin(), keys_.end(), key);
-  if (it != keys_.end() && *it == key) return true;
-  keys_.insert(it, key);
-  return false;
+  const std::uint64_t key = (key_of(a) << 32) | key_of(b);
+  auto it = std::lower_bound(sorted_.begin(), sorted_.end(), std::make_pair(key, -1));
+  if (it != sorted_.end() && it->first == key) return it->second;
+  sorted_.insert(it, {key, static_cast<int>(history_.size())});
+  history_.push_back({a, b});
+  return -1;
 }
 
 namespace {
@@ -244,6 +251,15 @@ class Search {
   std::optional<Terminal> step() {
     const FeatureKind k0 = f[0].kind, k1 = f[1].kind;
     using K = FeatureKind;
+    // Features that meet (exactly, in the double coordinates) are a closest pair at distance 0.
+    // Testing this first keeps the derivative tests away from points on the other feature,
+    // where the distance function has no derivative and rounding would pick a sign.
+    if (const auto x = meeting_point()) {
+      Terminal r;
+      r.contact = true;
+      r.point_a = r.point_b = *x;
+      return r;
+    }
     if (k0 == K::vertex && k1 == K::vertex) return vertex_vertex();
     if (k0 == K::vertex && k1 == K::edge) return vertex_edge(0, 1);
     if (k0 == K::edge && k1 == K::vertex) return vertex_edge(1, 0);
@@ -261,8 +277,158 @@ class Search {
   // Touching (some plane separates the shapes) or penetrating, for features that meet.
   Relation classify() const;
 
+  // The nearest points of the current pair (used to end a cycle); contact when they meet.
+  Terminal pair_closest() const {
+    Terminal r;
+    if (const auto x = meeting_point()) {
+      r.contact = true;
+      r.point_a = r.point_b = *x;
+      return r;
+    }
+    const int lo = static_cast<int>(f[0].kind) <= static_cast<int>(f[1].kind) ? 0 : 1;
+    const int hi = 1 - lo;
+    const Side& L = side_[lo];
+    const Side& H = side_[hi];
+    Vec3 pl, ph;
+    if (f[lo].kind == FeatureKind::vertex) {
+      pl = L.vertex(f[lo].id);
+      if (f[hi].kind == FeatureKind::vertex) {
+        ph = H.vertex(f[hi].id);
+      } else if (f[hi].kind == FeatureKind::edge) {
+        const Edge& E = H.edge(f[hi].id);
+        ph = segment_point_closest(H.vertex(E.tail), H.vertex(E.head), pl);
+      } else {
+        ph = point_face_closest(H, f[hi].id, pl);
+      }
+    } else {
+      const Edge& E = L.edge(f[lo].id);
+      const Vec3 t = L.vertex(E.tail), h = L.vertex(E.head);
+      if (f[hi].kind == FeatureKind::edge) {
+        const Edge& G = H.edge(f[hi].id);
+        std::tie(pl, ph) = segment_closest(t, h, H.vertex(G.tail), H.vertex(G.head));
+      } else {  // edge-face: nearest of the end points to the face and the edge to its edges
+        pl = t;
+        ph = point_face_closest(H, f[hi].id, t);
+        const auto consider = [&](const Vec3& a, const Vec3& b) {
+          if ((a - b).squaredNorm() < (pl - ph).squaredNorm()) {
+            pl = a;
+            ph = b;
+          }
+        };
+        consider(h, point_face_closest(H, f[hi].id, h));
+        for (int fe : H.face(f[hi].id).edges) {
+          const Edge& N = H.edge(fe);
+          const auto [a, b] = segment_closest(t, h, H.vertex(N.tail), H.vertex(N.head));
+          consider(a, b);
+        }
+      }
+    }
+    r.point_a = lo == 0 ? pl : ph;
+    r.point_b = lo == 0 ? ph : pl;
+    return r;
+  }
+
  private:
   std::array<Side, 2> side_;
+
+  // A point common to the two features when they meet (exact test), else nothing.
+  std::optional<Vec3> meeting_point() const {
+    using K = FeatureKind;
+    const int rank0 = static_cast<int>(f[0].kind), rank1 = static_cast<int>(f[1].kind);
+    const int lo = rank0 <= rank1 ? 0 : 1;  // the side with the lower-dimensional feature
+    const int hi = 1 - lo;
+    const Side& L = side_[lo];
+    const Side& H = side_[hi];
+    const Feature& fl = f[lo];
+    const Feature& fh = f[hi];
+    if (fl.kind == K::vertex) {
+      const Vec3 p = L.vertex(fl.id);
+      if (fh.kind == K::vertex) {
+        if (p == H.vertex(fh.id)) return p;
+      } else if (fh.kind == K::edge) {
+        const Edge& E = H.edge(fh.id);
+        const Vec3 t = H.vertex(E.tail), h = H.vertex(E.head);
+        if (collinear(t, h, p) && overlap_on_line(t, h, p, p)) return p;
+      } else if (H.plane_sign(fh.id, p) == 0 && in_face(H, fh.id, p)) {
+        return p;
+      }
+      return std::nullopt;
+    }
+    if (fl.kind == K::edge) {
+      const Edge& E = L.edge(fl.id);
+      const Vec3 t = L.vertex(E.tail), h = L.vertex(E.head);
+      if (fh.kind == K::edge) {
+        const Edge& G = H.edge(fh.id);
+        const Vec3 a = H.vertex(G.tail), b = H.vertex(G.head);
+        if (segments_meet(t, h, a, b)) return segment_closest(t, h, a, b).first;
+        return std::nullopt;
+      }
+      if (fh.kind == K::face && edge_meets_face(H, fh.id, t, h)) {
+        const Vec3 n = H.normal(fh.id), q = H.face_point(fh.id);
+        const double dt = n.dot(t - q), dh = n.dot(h - q);
+        return dt != dh ? Vec3(t + (h - t) * (dt / (dt - dh))) : t;
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Nearest point of face fid to p (rounded arithmetic).
+  static Vec3 point_face_closest(const Side& S, int fid, const Vec3& p) {
+    const Vec3 n = S.normal(fid);
+    const Vec3 q = p - n * n.dot(p - S.face_point(fid));
+    bool inside = true;
+    for (int e : S.face(fid).edges)
+      if (S.out(fid, e).dot(q - S.vertex(S.edge(e).tail)) > 0) inside = false;
+    if (inside) return q;
+    Vec3 best = S.face_point(fid);
+    for (int e : S.face(fid).edges) {
+      const Vec3 c = segment_point_closest(S.vertex(S.edge(e).tail), S.vertex(S.edge(e).head), p);
+      if ((c - p).squaredNorm() < (best - p).squaredNorm()) best = c;
+    }
+    return best;
+  }
+
+  // A point exactly on the plane of face fid lies in the (closed, convex) face.
+  static bool in_face(const Side& S, int fid, const Vec3& p) {
+    const Face& face = S.face(fid);
+    const Vec3 off = off_plane_point(S, fid);
+    const size_t n = face.vertices.size();
+    for (size_t i = 0; i < n; ++i)  // interior side is negative (counter-clockwise face)
+      if (orient(S.vertex(face.vertices[i]), S.vertex(face.vertices[(i + 1) % n]), off, p) > 0)
+        return false;
+    return true;
+  }
+
+  // A point off the plane of face fid, on its outer side.
+  static Vec3 off_plane_point(const Side& S, int fid) {
+    const Vec3 q = S.face_point(fid);
+    return q + S.normal(fid) * std::max(1.0, q.cwiseAbs().maxCoeff());
+  }
+
+  // Exact: does segment [t, h] meet face fid?
+  static bool edge_meets_face(const Side& S, int fid, const Vec3& t, const Vec3& h) {
+    const int st = S.plane_sign(fid, t), sh = S.plane_sign(fid, h);
+    if (st * sh > 0) return false;
+    const Face& face = S.face(fid);
+    const size_t n = face.vertices.size();
+    if (st == 0 && sh == 0) {  // in the face plane
+      if (in_face(S, fid, t) || in_face(S, fid, h)) return true;
+      for (size_t i = 0; i < n; ++i)
+        if (segments_meet(t, h, S.vertex(face.vertices[i]), S.vertex(face.vertices[(i + 1) % n])))
+          return true;
+      return false;
+    }
+    // The line through t and h crosses the plane once; it passes through the face exactly when
+    // it is on the same side of every edge line.
+    int seen = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const int o = orient(S.vertex(face.vertices[i]), S.vertex(face.vertices[(i + 1) % n]), t, h);
+      if (o == 0) continue;
+      if (seen != 0 && o != seen) return false;
+      seen = o;
+    }
+    return true;
+  }
 
   std::optional<Terminal> vertex_vertex() {
     const Vec3 p[2] = {side_[0].vertex(f[0].id), side_[1].vertex(f[1].id)};
@@ -365,6 +531,12 @@ class Search {
       clip_plane(c2, m.dot(t - a), m.dot(h - a), {FeatureKind::face, face});
     }
     resolve_simple(c2);
+    if (kDbg)
+      fprintf(stderr,
+              "   EE sub x=%d: phase1 lo %.17g hi %.17g ; phase2 lo %.17g hi %.17g excl %d simple "
+              "%d by %d nlo %d nhi %d\n",
+              sx, c.lo, c.hi, c2.lo, c2.hi, c2.excluded, c2.simple, c2.by.id,
+              c2.n_lo ? c2.n_lo->id : -1, c2.n_hi ? c2.n_hi->id : -1);
     if (c2.excluded) {
       f[sx] = c2.simple ? c2.by : (dsign_segment(d, t + d * c2.lo, a, b) > 0 ? *c2.n_lo : *c2.n_hi);
       return true;
@@ -456,14 +628,18 @@ class Search {
       r.point_a = r.point_b = p;
       return r;
     }
-    // An edge of V pointing toward the face plane brings V closer.
-    for (int e : V.poly->vertex_edges()[static_cast<size_t>(v)]) {
-      const double dw = F.plane_distance(fid, V.vertex(V.poly->other_vertex(e, v)));
-      if (side > 0 ? dw < d : dw > d) {
-        f[sv] = {FeatureKind::edge, e};
-        return std::nullopt;
+    // Above the face: an edge of V pointing toward the face plane brings V closer. Below it,
+    // TR97-05 also follows edges pointing up toward the face; here V goes straight to the
+    // local-minimum test, which decides exactly between "inside the polytope" and a face plane
+    // V is above (following edges below a face can cycle through E-F and E-E in penetration).
+    if (side > 0)
+      for (int e : V.poly->vertex_edges()[static_cast<size_t>(v)]) {
+        // (w − p)·n, the very product E-F's derivative test evaluates, so the two agree.
+        if (F.normal(fid).dot(V.vertex(V.poly->other_vertex(e, v)) - p) < 0) {
+          f[sv] = {FeatureKind::edge, e};
+          return std::nullopt;
+        }
       }
-    }
     if (side > 0) {
       Terminal r;
       const Vec3 q = p - F.normal(fid) * std::max(d, 0.0);
@@ -518,6 +694,10 @@ class Search {
       const Vec3 q = F.vertex(F.edge(fe).tail);
       clip_plane(c, -m.dot(t - q), -m.dot(h - q), {FeatureKind::edge, fe});
     }
+    if (kDbg)
+      fprintf(stderr, "   EF: lo %.17g hi %.17g excl %d simple %d by %d nlo %d nhi %d\n", c.lo,
+              c.hi, c.excluded, c.simple, c.by.id, c.n_lo ? c.n_lo->id : -1,
+              c.n_hi ? c.n_hi->id : -1);
     if (c.excluded) {
       if (c.simple) {
         f[sf] = c.by;
@@ -535,16 +715,28 @@ class Search {
     }
     const Vec3 n = F.normal(fid), q0 = F.face_point(fid);
     const Vec3 e_lo = t + d * c.lo, e_hi = t + d * c.hi;
-    const double d_lo = n.dot(e_lo - q0), d_hi = n.dot(e_hi - q0);
-    if ((d_lo <= 0 && d_hi >= 0) || (d_lo >= 0 && d_hi <= 0)) {
-      Terminal r;
-      r.contact = true;
-      const double denom = d_lo - d_hi;
-      const Vec3 x = denom != 0 ? Vec3(e_lo + (e_hi - e_lo) * (d_lo / denom)) : e_lo;
-      r.point_a = r.point_b = x;
-      return r;
+    // Sides of the face plane at the clipped ends: exact at the edge's own end points, rounded
+    // at clip points. The features do not meet (meeting_point() ran first), so the clipped part
+    // cannot cross the face; if rounding says it does, the crossing is just outside the face:
+    // move to the face edge nearest to E.
+    const int s_lo = c.n_lo ? sgn(n.dot(e_lo - q0)) : F.plane_sign(fid, t);
+    const int s_hi = c.n_hi ? sgn(n.dot(e_hi - q0)) : F.plane_sign(fid, h);
+    if (kDbg) fprintf(stderr, "   EF: tail %d head %d s_lo %d s_hi %d dn %.17g\n", E.tail, E.head, s_lo, s_hi, d.dot(n));
+    if (s_lo * s_hi <= 0) {
+      int nearest = face.edges[0];
+      double best = std::numeric_limits<double>::infinity();
+      for (int fe : face.edges) {
+        const Edge& N = F.edge(fe);
+        const auto [p, q] = segment_closest(t, h, F.vertex(N.tail), F.vertex(N.head));
+        if ((p - q).squaredNorm() < best) {
+          best = (p - q).squaredNorm();
+          nearest = fe;
+        }
+      }
+      f[sf] = {FeatureKind::edge, nearest};
+      return std::nullopt;
     }
-    if (dsign_face(d, e_lo, n, q0) >= 0) {
+    if (sgn(d.dot(n)) * s_lo >= 0) {
       if (c.n_lo)
         f[sf] = *c.n_lo;
       else
@@ -741,11 +933,32 @@ class VClip final : public ProximityAlgorithm {
     while (!end) {
       if (iterations >= cap)
         return failed("iteration cap (" + std::to_string(cap) + ")", iterations);
-      if (visited.insert(search.f[0], search.f[1]))
-        return failed("cycling: feature pair (" + describe(search.f[0]) + ", " +
-                          describe(search.f[1]) + ") revisited",
-                      iterations);
+      const int first = visited.insert(search.f[0], search.f[1]);
+      if (first >= 0) {
+        const std::string what = "feature pair (" + describe(search.f[0]) + ", " +
+                                 describe(search.f[1]) + ") revisited after " +
+                                 std::to_string(iterations - first) + " steps";
+        if (options_.fail_on_cycle) return failed("cycling: " + what, iterations);
+        // End on the pair of the cycle whose features are nearest.
+        const auto& history = visited.history();
+        double best = std::numeric_limits<double>::infinity();
+        std::array<Feature, 2> best_pair = search.f;
+        for (size_t i = static_cast<size_t>(first); i < history.size(); ++i) {
+          search.f = history[i];
+          const Terminal t = search.pair_closest();
+          const double dist = t.contact ? 0.0 : (t.point_a - t.point_b).norm();
+          if (dist < best) {
+            best = dist;
+            best_pair = history[i];
+            end = t;
+          }
+        }
+        search.f = best_pair;
+        r.reason = "cycle resolved: " + what + "; ended on its nearest pair";
+        break;
+      }
       ++iterations;
+      if (options_.trace) options_.trace(search.f[0], search.f[1]);
       end = search.step();
     }
 

@@ -3,7 +3,9 @@
 // See vclip.cpp for the states, the transitions and where floating point forces a choice.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "algorithms/proximity/registry.hpp"
@@ -15,6 +17,13 @@ ProximityAlgorithmInfo info();
 struct Options {
   // Maximum state transitions per query; 0 picks 64 + 4·(features of A + features of B).
   int iteration_cap = 0;
+  // Called with each feature pair the search visits (for tests and debugging).
+  std::function<void(const Feature& a, const Feature& b)> trace;
+  // A revisited feature pair can only come from rounding (in exact arithmetic every cycle of
+  // states would keep the distance constant while lowering dimension, which Figure 2 of seed 003
+  // rules out). false (default): end on the pair of the cycle whose features are nearest and say
+  // so in ProximityResult::reason ("cycle resolved ..."). true: report failed, "cycling".
+  bool fail_on_cycle = false;
 };
 
 std::unique_ptr<ProximityAlgorithm> make(const Options& options);
@@ -26,17 +35,17 @@ struct VClipWarmStart : WarmStart {
   Feature feature_a, feature_b;
 };
 
-// Detects a revisited feature pair (a cycle: the search is deterministic in the pair it is at).
-// Exposed for tests.
+// Detects a revisited feature pair (a cycle: the search is deterministic in the pair it is at)
+// and remembers the order of visits. Exposed for tests.
 class VisitedPairs {
  public:
-  // Returns true when (a, b) was inserted before.
-  bool insert(const Feature& a, const Feature& b);
-  void clear() { keys_.clear(); }
+  // -1 when (a, b) is new (it is recorded), else the visit index at which it was first seen.
+  int insert(const Feature& a, const Feature& b);
+  const std::vector<std::array<Feature, 2>>& history() const { return history_; }
 
  private:
-  std::vector<std::uint64_t> keys_;  // sorted once it grows past a linear-scan size
-  bool sorted_ = false;
+  std::vector<std::array<Feature, 2>> history_;
+  std::vector<std::pair<std::uint64_t, int>> sorted_;  // (key, visit index), once history grows
 };
 
 }  // namespace touchstone::vclip
