@@ -234,6 +234,19 @@ Vec3 segment_point_closest(const Vec3& t, const Vec3& h, const Vec3& p) {
   return t + d * std::clamp((p - t).dot(d) / l2, 0.0, 1.0);
 }
 
+// Vertex ids of a feature.
+std::vector<int> feature_vertex_ids(const Polytope& p, const Feature& f) {
+  switch (f.kind) {
+    case FeatureKind::vertex:
+      return {f.id};
+    case FeatureKind::edge:
+      return {p.edges()[static_cast<size_t>(f.id)].tail, p.edges()[static_cast<size_t>(f.id)].head};
+    case FeatureKind::face:
+      return p.faces()[static_cast<size_t>(f.id)].vertices;
+  }
+  return {};
+}
+
 // How a search ended.
 struct Terminal {
   bool contact = false;      // the features meet (distance 0)
@@ -276,6 +289,32 @@ class Search {
 
   // Touching (some plane separates the shapes) or penetrating, for features that meet.
   Relation classify() const;
+
+  Vec3 vertex_position(int s, int v) const { return side_[s].vertex(v); }
+
+  // A vertex of the features visited since `first` that lies strictly inside the other polytope
+  // (exact signs), as (vertex, face of the other polytope) in A, B order.
+  std::optional<std::array<Feature, 2>> vertex_inside(
+      const std::vector<std::array<Feature, 2>>& history, size_t first) const {
+    for (size_t i = first; i < history.size(); ++i)
+      for (int s = 0; s < 2; ++s)
+        for (int v : feature_vertex_ids(*side_[s].poly, history[i][s])) {
+          const Side& O = side_[1 - s];
+          const Vec3 p = side_[s].vertex(v);
+          bool inside = true;
+          const int nf = static_cast<int>(O.poly->faces().size());
+          for (int g = 0; g < nf && inside; ++g) inside = O.plane_sign(g, p) < 0;
+          if (inside) {
+            std::array<Feature, 2> pair;
+            pair[s] = {FeatureKind::vertex, v};
+            pair[1 - s] = history[i][1 - s].kind == FeatureKind::face
+                              ? history[i][1 - s]
+                              : Feature{FeatureKind::face, 0};
+            return pair;
+          }
+        }
+    return std::nullopt;
+  }
 
   // The nearest points of the current pair (used to end a cycle); contact when they meet.
   Terminal pair_closest() const {
@@ -531,12 +570,6 @@ class Search {
       clip_plane(c2, m.dot(t - a), m.dot(h - a), {FeatureKind::face, face});
     }
     resolve_simple(c2);
-    if (kDbg)
-      fprintf(stderr,
-              "   EE sub x=%d: phase1 lo %.17g hi %.17g ; phase2 lo %.17g hi %.17g excl %d simple "
-              "%d by %d nlo %d nhi %d\n",
-              sx, c.lo, c.hi, c2.lo, c2.hi, c2.excluded, c2.simple, c2.by.id,
-              c2.n_lo ? c2.n_lo->id : -1, c2.n_hi ? c2.n_hi->id : -1);
     if (c2.excluded) {
       f[sx] = c2.simple ? c2.by : (dsign_segment(d, t + d * c2.lo, a, b) > 0 ? *c2.n_lo : *c2.n_hi);
       return true;
@@ -694,10 +727,6 @@ class Search {
       const Vec3 q = F.vertex(F.edge(fe).tail);
       clip_plane(c, -m.dot(t - q), -m.dot(h - q), {FeatureKind::edge, fe});
     }
-    if (kDbg)
-      fprintf(stderr, "   EF: lo %.17g hi %.17g excl %d simple %d by %d nlo %d nhi %d\n", c.lo,
-              c.hi, c.excluded, c.simple, c.by.id, c.n_lo ? c.n_lo->id : -1,
-              c.n_hi ? c.n_hi->id : -1);
     if (c.excluded) {
       if (c.simple) {
         f[sf] = c.by;
@@ -721,7 +750,6 @@ class Search {
     // move to the face edge nearest to E.
     const int s_lo = c.n_lo ? sgn(n.dot(e_lo - q0)) : F.plane_sign(fid, t);
     const int s_hi = c.n_hi ? sgn(n.dot(e_hi - q0)) : F.plane_sign(fid, h);
-    if (kDbg) fprintf(stderr, "   EF: tail %d head %d s_lo %d s_hi %d dn %.17g\n", E.tail, E.head, s_lo, s_hi, d.dot(n));
     if (s_lo * s_hi <= 0) {
       int nearest = face.edges[0];
       double best = std::numeric_limits<double>::infinity();
@@ -734,6 +762,13 @@ class Search {
         }
       }
       f[sf] = {FeatureKind::edge, nearest};
+      return std::nullopt;
+    }
+    // The clipped part below the face with an end point of E inside the prism: that end point
+    // goes to the V-F state, whose local-minimum test decides exactly whether it is inside the
+    // other polytope. (Following |D_F| below a face can cycle through E-E in penetration.)
+    if (s_lo < 0 && s_hi < 0 && (!c.n_lo || !c.n_hi)) {
+      f[se] = {FeatureKind::vertex, !c.n_lo ? E.tail : E.head};
       return std::nullopt;
     }
     if (sgn(d.dot(n)) * s_lo >= 0) {
@@ -939,8 +974,18 @@ class VClip final : public ProximityAlgorithm {
                                  describe(search.f[1]) + ") revisited after " +
                                  std::to_string(iterations - first) + " steps";
         if (options_.fail_on_cycle) return failed("cycling: " + what, iterations);
-        // End on the pair of the cycle whose features are nearest.
         const auto& history = visited.history();
+        // A vertex of the cycle's features strictly inside the other polytope: penetration.
+        if (const auto inside = search.vertex_inside(history, static_cast<size_t>(first))) {
+          search.f = *inside;
+          end = Terminal{};
+          end->contact = end->penetrating = true;
+          const int sv = inside->at(0).kind == FeatureKind::vertex ? 0 : 1;
+          end->point_a = end->point_b = search.vertex_position(sv, inside->at(sv).id);
+          r.reason = "cycle resolved: " + what + "; a vertex of it is inside the other polytope";
+          break;
+        }
+        // End on the pair of the cycle whose features are nearest.
         double best = std::numeric_limits<double>::infinity();
         std::array<Feature, 2> best_pair = search.f;
         for (size_t i = static_cast<size_t>(first); i < history.size(); ++i) {
