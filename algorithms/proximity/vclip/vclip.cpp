@@ -279,6 +279,7 @@ class Search {
     if (const auto x = meeting_point()) {
       Terminal r;
       r.contact = true;
+      r.penetrating = strict_crossing_;
       r.point_a = r.point_b = *x;
       return r;
     }
@@ -380,7 +381,10 @@ class Search {
   std::array<Side, 2> side_;
 
   // A point common to the two features when they meet (exact test), else nothing.
+  mutable bool strict_crossing_ = false;  // set by meeting_point(): see edge_meets_face()
+
   std::optional<Vec3> meeting_point() const {
+    strict_crossing_ = false;
     using K = FeatureKind;
     const int rank0 = static_cast<int>(f[0].kind), rank1 = static_cast<int>(f[1].kind);
     const int lo = rank0 <= rank1 ? 0 : 1;  // the side with the lower-dimensional feature
@@ -411,7 +415,7 @@ class Search {
         if (segments_meet(t, h, a, b)) return segment_closest(t, h, a, b).first;
         return std::nullopt;
       }
-      if (fh.kind == K::face && edge_meets_face(H, fh.id, t, h)) {
+      if (fh.kind == K::face && edge_meets_face(H, fh.id, t, h, &strict_crossing_)) {
         const Vec3 n = H.normal(fh.id), q = H.face_point(fh.id);
         const double dt = n.dot(t - q), dh = n.dot(h - q);
         return dt != dh ? Vec3(t + (h - t) * (dt / (dt - dh))) : t;
@@ -454,7 +458,10 @@ class Search {
   }
 
   // Exact: does segment [t, h] meet face fid?
-  static bool edge_meets_face(const Side& S, int fid, const Vec3& t, const Vec3& h) {
+  // `strict` is set when the edge's interior crosses the face's relative interior: the shapes'
+  // interiors then overlap (points of the edge just below the face are inside the other shape).
+  static bool edge_meets_face(const Side& S, int fid, const Vec3& t, const Vec3& h,
+                              bool* strict = nullptr) {
     const int st = S.plane_sign(fid, t), sh = S.plane_sign(fid, h);
     if (st * sh > 0) return false;
     const Face& face = S.face(fid);
@@ -469,12 +476,17 @@ class Search {
     // The line through t and h crosses the plane once; it passes through the face exactly when
     // it is on the same side of every edge line.
     int seen = 0;
+    bool on_edge_line = false;
     for (size_t i = 0; i < n; ++i) {
       const int o = orient(S.vertex(face.vertices[i]), S.vertex(face.vertices[(i + 1) % n]), t, h);
-      if (o == 0) continue;
+      if (o == 0) {
+        on_edge_line = true;
+        continue;
+      }
       if (seen != 0 && o != seen) return false;
       seen = o;
     }
+    if (strict) *strict = st * sh < 0 && !on_edge_line;
     return true;
   }
 
