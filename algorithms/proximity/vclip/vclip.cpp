@@ -811,23 +811,10 @@ void append_unique(std::vector<int>& v, int x) {
   if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
 }
 
-// Vertices of a feature.
-std::vector<int> feature_vertices(const Polytope& p, const Feature& f) {
-  switch (f.kind) {
-    case FeatureKind::vertex:
-      return {f.id};
-    case FeatureKind::edge:
-      return {p.edges()[static_cast<size_t>(f.id)].tail, p.edges()[static_cast<size_t>(f.id)].head};
-    case FeatureKind::face:
-      return p.faces()[static_cast<size_t>(f.id)].vertices;
-  }
-  return {};
-}
-
 // Edges and faces incident to the vertices of a feature: every edge or face that can hold a
 // point of the feature.
 void around(const Polytope& p, const Feature& f, std::vector<int>& edges, std::vector<int>& faces) {
-  for (int v : feature_vertices(p, f))
+  for (int v : feature_vertex_ids(p, f))
     for (int e : p.vertex_edges()[static_cast<size_t>(v)]) {
       append_unique(edges, e);
       append_unique(faces, p.edges()[static_cast<size_t>(e)].left_face);
@@ -1086,6 +1073,7 @@ ProximityAlgorithmInfo info() {
   i.capabilities.contact_regions = false;
   i.parameters["iteration_cap_base"] = 64;
   i.parameters["iteration_cap_per_feature"] = 4;
+  i.parameters["fail_on_cycle"] = 0;
   i.make = [] { return make(Options{}); };
   return i;
 }
