@@ -19,10 +19,11 @@ struct Options {
   int iteration_cap = 0;
   // Called with each feature pair the search visits (for tests and debugging).
   std::function<void(const Feature& a, const Feature& b)> trace;
-  // A revisited feature pair can only come from rounding (in exact arithmetic every cycle of
-  // states would keep the distance constant while lowering dimension, which Figure 2 of seed 003
-  // rules out). false (default): end on the pair of the cycle whose features are nearest and say
-  // so in ProximityResult::reason ("cycle resolved ..."). true: report failed, "cycling".
+  // A revisited feature pair means the search loops. In the default suite this happens only
+  // where the true distance is below the rounding of the clip points (vclip.cpp, "Cycles").
+  // false (default): end the query with status ok, penetrating if a vertex of the cycle's
+  // features is inside the other polytope, else on the cycle's nearest pair, and say so in
+  // ProximityResult::reason ("cycle resolved: ..."). true: report failed, "cycling: ...".
   bool fail_on_cycle = false;
 };
 
