@@ -49,14 +49,15 @@
 // edge of each, which is complete: the normal cones at a common point meet in one of those
 // directions), otherwise penetrating. V-Clip detects penetration but computes no depth.
 //
-// Cycles. In exact arithmetic the search cannot revisit a pair; in floating point it does when
-// the true distance is below the rounding of the clip points (about 6 of the 2,519 default cases
-// per seed, all at distances under 1e-12 of the shapes' size). A revisited pair is detected
-// exactly (the search is deterministic in its pair). By default the query then ends with status
-// ok and says so in ProximityResult::reason ("cycle resolved: ..."): penetrating if a vertex of
-// the cycle's features is strictly inside the other polytope, otherwise on the pair of the cycle
-// whose features are nearest. Options::fail_on_cycle = true reports QueryStatus::failed,
-// "cycling" instead (for robustness counts). The iteration cap always reports failed.
+// Cycles. Seed 003 §2.2 argues the search never revisits a pair; in floating point it does when
+// the true distance is below the rounding of the clip points (4 to 6 of the 2,519 default cases
+// for each of seeds 1-3, all at exact distances or depths under 1e-12 of the shapes' size). A
+// revisited pair is detected exactly (the search is deterministic in its pair). By default the
+// query then ends with status ok and says so in ProximityResult::reason ("cycle resolved: ..."):
+// penetrating if a vertex of the cycle's features is strictly inside the other polytope, otherwise
+// on the pair of the cycle whose features are nearest. Options::fail_on_cycle = true reports
+// QueryStatus::failed, "cycling" instead (for robustness counts). The iteration cap always reports
+// failed.
 #include "algorithms/proximity/vclip/vclip.hpp"
 
 #include <algorithm>
