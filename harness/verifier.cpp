@@ -74,21 +74,23 @@ std::optional<FeatureDistanceInput> feature_distance_input(const Polytope& a, co
     in.comparison = compare_exact_squared(d.distance_sq_exact, exact.distance_sq_exact);
     in.distance = d.distance;
     if (in.comparison != 0 && result.relation == Relation::penetrating) {
-      // The vertex's exact world position (R·v + t, not rounded) against the other hull.
-      const auto inside = [](const Polytope& shape, const Pose& pose, const Polytope& other,
-                             const Pose& other_pose, const Feature& f) {
-        if (f.kind != FeatureKind::vertex) return false;
+      // The vertex's exact world position (R·v + t, not rounded) against the other hull. Only a
+      // vertex paired with a face of the shape it lies in counts (V-Clip's vertex-face exit): a
+      // vertex inside paired with any other feature names no penetrating pair.
+      const auto distance_inside = [](const Polytope& shape, const Pose& pose,
+                                      const Polytope& other, const Pose& other_pose,
+                                      const Feature& f) {
         const Vec3 v = shape.vertices()[static_cast<std::size_t>(f.id)];
         return exact_proximity(std::span<const Vec3>(&v, 1), pose, other.vertices(), other_pose,
                                {false})
-                   .relation != Relation::separated;
+            .distance;
       };
-      // Only a vertex paired with a face of the shape it lies in counts (V-Clip's vertex-face
-      // exit): a vertex inside paired with any other feature names no penetrating pair.
       const Feature& fa = *result.feature_a;
       const Feature& fb = *result.feature_b;
-      in.vertex_inside_other = (fb.kind == FeatureKind::face && inside(a, pose_a, b, pose_b, fa)) ||
-                               (fa.kind == FeatureKind::face && inside(b, pose_b, a, pose_a, fb));
+      if (fa.kind == FeatureKind::vertex && fb.kind == FeatureKind::face)
+        in.vertex_to_other_shape = distance_inside(a, pose_a, b, pose_b, fa);
+      else if (fb.kind == FeatureKind::vertex && fa.kind == FeatureKind::face)
+        in.vertex_to_other_shape = distance_inside(b, pose_b, a, pose_a, fb);
     }
   } catch (const std::invalid_argument& e) {
     in.invalid = e.what();
@@ -204,10 +206,12 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
       out.checks.push_back({"features", Verdict::fail, 0, 0, "invalid " + features->invalid});
     } else if (features->comparison == 0) {
       out.checks.push_back({"features", Verdict::pass, 0, 0, ""});
-    } else if (features->vertex_inside_other && exact.relation == Relation::penetrating) {
+    } else if (features->vertex_to_other_shape == 0.0 && exact.relation == Relation::penetrating) {
       out.checks.push_back({"features", Verdict::pass, 0, 0, "vertex inside the other shape"});
     } else {
-      const bool in_band = exact_distance <= band && features->distance <= band;
+      const bool in_band =
+          exact_distance <= band && (features->distance <= band ||
+                                     features->vertex_to_other_shape.value_or(band + 1) <= band);
       CheckResult c{"features", in_band ? Verdict::ambiguous : Verdict::fail,
                     std::abs(features->distance - exact_distance), 0.0, ""};
       c.detail = "features " + std::string(to_string(result.feature_a->kind)) + " " +

@@ -62,11 +62,11 @@ struct FeatureDistanceInput {
   std::string invalid;    // non-empty: a returned feature is not a feature of its shape (why)
   int comparison = 0;     // sign of d_features² − d_exact², computed exactly
   double distance = 0.0;  // d_features, rounded to nearest
-  // Penetrating answers only: a returned vertex lies in the other (closed) shape and is paired
-  // with a face of that shape, so the pair
-  // witnesses penetration even though the features do not meet (one shape inside the other,
-  // V-Clip's vertex-below-every-face-plane exit, TR97-05 §5).
-  bool vertex_inside_other = false;
+  // Penetrating answers naming a vertex and a face of the other shape: the exact distance from
+  // the vertex to that shape, rounded. 0 means the vertex lies in the closed shape, which
+  // witnesses penetration though the features do not meet (V-Clip's exit when a vertex is below
+  // every face plane, TR97-05; the only possible answer when one shape contains the other).
+  std::optional<double> vertex_to_other_shape;
 };
 
 // Computes the input above from the shapes and poses (reference/exact_features.hpp); nullopt when
