@@ -455,6 +455,8 @@ RobustnessResults run_robustness(const std::vector<const ProximityAlgorithmInfo*
         } else if (r.status == QueryStatus::unsupported) {
           ++k.unsupported;
         }
+        if (r.status == QueryStatus::ok && r.reason.starts_with("cycle resolved"))
+          ++k.cycle_resolved;
         if (r.status == QueryStatus::ok) {
           const bool false_zero =
               (r.relation == Relation::touching || r.relation == Relation::penetrating) &&
@@ -519,7 +521,7 @@ std::string robustness_table(const RobustnessResults& results) {
     << std::setw(10) << "problems" << std::setw(10) << "rate" << std::setw(9) << "cycling"
     << std::setw(9) << "failed" << std::setw(10) << "features" << std::setw(10) << "distance"
     << std::setw(11) << "false zero" << std::setw(7) << "other" << std::setw(7) << "error"
-    << std::setw(11) << "ambiguous"
+    << std::setw(11) << "ambiguous" << std::setw(16) << "cycle resolved"
     << "   paper (TR97-05, 10^5 trials)\n";
   for (std::size_t i = 0; i < results.algorithms.size(); ++i) {
     const RobustnessCounts& k = results.counts[i];
@@ -528,7 +530,8 @@ std::string robustness_table(const RobustnessResults& results) {
       << std::setw(9) << k.cycling << std::setw(9) << k.other_failure << std::setw(10)
       << k.wrong_features << std::setw(10) << k.distance << std::setw(11) << k.false_zero
       << std::setw(7) << k.other_check << std::setw(7) << k.error << std::setw(11) << k.ambiguous
-      << "   " << paper_figure(results.algorithms[i]->name) << "\n";
+      << std::setw(16) << k.cycle_resolved << "   " << paper_figure(results.algorithms[i]->name)
+      << "\n";
   }
   return s.str();
 }
@@ -544,6 +547,7 @@ json robustness_json(const RobustnessResults& results, const RobustnessOptions& 
                           {"problems", k.problems},
                           {"problem_rate", k.trials ? double(k.problems) / k.trials : 0.0},
                           {"cycling", k.cycling},
+                          {"cycle_resolved", k.cycle_resolved},
                           {"other_failure", k.other_failure},
                           {"wrong_features", k.wrong_features},
                           {"distance", k.distance},

@@ -65,6 +65,9 @@ struct RobustnessOptions {
 
 struct RobustnessCounts {
   int trials = 0, problems = 0;  // trials with at least one problem
+  // cycle_resolved: answered ok after the algorithm detected and broke a cycle itself (V-Clip's
+  // fallback); not a problem by itself, the verifier still checks the answer.
+  int cycle_resolved = 0;
   int cycling = 0, other_failure = 0, wrong_features = 0, distance = 0, false_zero = 0,
       other_check = 0, error = 0, ambiguous = 0, unsupported = 0;
 };

@@ -209,9 +209,13 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
     } else if (features->vertex_to_other_shape == 0.0 && exact.relation == Relation::penetrating) {
       out.checks.push_back({"features", Verdict::pass, 0, 0, "vertex inside the other shape"});
     } else {
+      // Ambiguous when the pair is a closest pair to within the band: at a pose where the closest
+      // features change, pairs tie up to rounding and no double-precision algorithm can tell them
+      // apart. Also near touching, when a vertex-face answer's vertex lies within the band of the
+      // other shape.
       const bool in_band =
-          exact_distance <= band && (features->distance <= band ||
-                                     features->vertex_to_other_shape.value_or(band + 1) <= band);
+          std::abs(features->distance - exact_distance) <= band ||
+          (exact_distance <= band && features->vertex_to_other_shape.value_or(band + 1) <= band);
       CheckResult c{"features", in_band ? Verdict::ambiguous : Verdict::fail,
                     std::abs(features->distance - exact_distance), 0.0, ""};
       c.detail = "features " + std::string(to_string(result.feature_a->kind)) + " " +

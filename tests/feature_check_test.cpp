@@ -122,6 +122,15 @@ TEST(FeatureCheck, SeparatedClosestPairsPassOthersFail) {
   EXPECT_EQ(far.verdict, Verdict::fail);
   EXPECT_EQ(far.check.verdict, Verdict::fail);
   EXPECT_EQ(far.check.error, 1.0);
+  // A pair only 2^-40 farther than the closest one: a tie below the band (where the closest
+  // features change), ambiguous rather than pass or fail.
+  const double e40 = std::ldexp(1.0, -40);
+  const Polytope wedge = Polytope::from_points(std::vector<Vec3>{
+      {0, 0.25, 0.25}, {e40, 0.75, 0.75}, {1, 0.5, 0.5}, {1, 0.25, 0.75}, {1, 0.75, 0.25}});
+  const Checked tie =
+      check(a, pa, wedge, pb, face(a, Vec3(1, 0, 0)), vertex(wedge, Vec3(e40, 0.75, 0.75)));
+  EXPECT_EQ(tie.check.verdict, Verdict::ambiguous);
+  EXPECT_EQ(tie.check.error, e40);
   // Diagonal corners: sqrt(6) against 2.
   const Checked diag = check(a, pa, b, pb, vertex(a, Vec3(1, 0, 0)), vertex(b, Vec3(0, 1, 1)));
   EXPECT_EQ(diag.check.verdict, Verdict::fail);
