@@ -137,7 +137,7 @@ class Dantzig final : public ForceSolver {
           }
         if (blocking < 0)
           return fail("unbounded drive: no force stops a[" + std::to_string(d) +
-                      "] from staying negative (infeasible LCP)");
+                      "] from staying negative (infeasible LCP, or A neither PSD nor P)");
         f[d] += step;
         for (int r = 0; r < m; ++r) f[clamped[r]] += step * dfc[r];
         a += step * da;

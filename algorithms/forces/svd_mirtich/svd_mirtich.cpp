@@ -1,12 +1,14 @@
 // Mirtich's SVD method (seed 003 §4.2): set the relative accelerations of the active contacts to
 // zero and take the minimum-norm forces f = −A⁺ b through the SVD (equation 3), which spreads the
 // load symmetrically over redundant contacts. Then, as §4.2 describes, repeat until the forces are
-// valid: a contact with a negative normal force becomes inactive; with friction, a static contact
-// (three force components, three zero accelerations) whose force leaves the friction cone becomes
-// dynamic, its force fixed to n + μ t̂ with t̂ the direction of the offending tangential force, so
-// only its magnitude and its normal acceleration remain in the system. The contract carries no
-// tangential velocities, so every contact starts static (resting contact); complementarity is not
-// modeled (§4.2), and this loop is not guaranteed to find a correct answer: the verifier judges.
+// valid: a contact with a negative normal force becomes inactive (the most negative one per
+// round; `drop_all_negative` drops them all at once, which on lcp_mmc empties the set); with
+// friction, a static contact (three force components, three zero accelerations) whose force leaves
+// the friction cone becomes dynamic, its force fixed to n + μ t̂ with t̂ the direction of the
+// offending tangential force, so only its magnitude and its normal acceleration remain in the
+// system. The contract carries no tangential velocities, so every contact starts static (resting
+// contact); complementarity is not modeled (§4.2), and this loop is not guaranteed to find a
+// correct answer: the verifier judges.
 #include "algorithms/forces/svd_mirtich/svd_mirtich.hpp"
 
 #include <cmath>
@@ -30,7 +32,8 @@ class SvdMirtich final : public ForceSolver {
  public:
   explicit SvdMirtich(const Parameters& p)
       : threshold_(parameter(p, "svd_threshold")),
-        negative_tolerance_(parameter(p, "negative_tolerance")) {}
+        negative_tolerance_(parameter(p, "negative_tolerance")),
+        drop_all_(parameter(p, "drop_all_negative") != 0.0) {}
 
   ForceResult solve(const ContactProblem& problem,
                     std::unique_ptr<ForceWarmStart>* /*warm_start*/) const override {
@@ -57,14 +60,17 @@ class SvdMirtich final : public ForceSolver {
       }
       const Eigen::VectorXd fs = minimum_norm_solve(As, -bs, threshold_);
       if (!fs.allFinite()) return failed_result("SVD produced a non-finite force");
-      std::vector<int> kept;
-      for (int r = 0; r < m; ++r)
-        if (fs[r] >= -tolerance) kept.push_back(active[r]);
-      if (static_cast<int>(kept.size()) == m) {
+      int most_negative = 0;
+      for (int r = 1; r < m; ++r)
+        if (fs[r] < fs[most_negative]) most_negative = r;
+      if (fs[most_negative] >= -tolerance) {
         for (int r = 0; r < m; ++r) result.normal_force[active[r]] = fs[r];
         break;
       }
-      active.swap(kept);  // every contact with a negative force becomes inactive
+      std::vector<int> kept;
+      for (int r = 0; r < m; ++r)
+        if (drop_all_ ? fs[r] >= -tolerance : r != most_negative) kept.push_back(active[r]);
+      active.swap(kept);
     }
     result.iterations = rounds;
     result.branch = active.size() == static_cast<size_t>(n)
@@ -140,24 +146,37 @@ class SvdMirtich final : public ForceSolver {
           c += 1;
         }
       }
+      // The most negative normal force goes first; only when none is negative do static
+      // contacts outside their cone turn dynamic (the worst one first).
       bool changed = false;
+      int worst = -1;
+      double worst_value = -tolerance;
+      for (int i = 0; i < n; ++i)
+        if (mode[i] != Mode::inactive && force_full[3 * i] < worst_value)
+          worst = i, worst_value = force_full[3 * i];
       for (int i = 0; i < n; ++i) {
-        if (mode[i] == Mode::inactive) continue;
-        const double fn = force_full[3 * i];
-        if (fn < -tolerance) {
+        const bool negative = mode[i] != Mode::inactive && force_full[3 * i] < -tolerance;
+        if (negative && (drop_all_ || i == worst)) {
           mode[i] = Mode::inactive;
           ++dropped;
           changed = true;
-          continue;
         }
-        if (mode[i] == Mode::static_contact) {
+      }
+      if (!changed) {
+        int outside = -1;
+        double excess = tolerance;
+        for (int i = 0; i < n; ++i) {
+          if (mode[i] != Mode::static_contact) continue;
           const Eigen::Vector2d ft(force_full[3 * i + 1], force_full[3 * i + 2]);
-          if (ft.norm() > problem.friction[i] * std::max(fn, 0.0) + tolerance) {
-            mode[i] = Mode::dynamic_contact;
-            direction.row(i) = (ft / ft.norm()).transpose();
-            ++converted;
-            changed = true;
-          }
+          const double e = ft.norm() - problem.friction[i] * std::max(force_full[3 * i], 0.0);
+          if (e > excess) outside = i, excess = e;
+        }
+        if (outside >= 0) {
+          const Eigen::Vector2d ft(force_full[3 * outside + 1], force_full[3 * outside + 2]);
+          mode[outside] = Mode::dynamic_contact;
+          direction.row(outside) = (ft / ft.norm()).transpose();
+          ++converted;
+          changed = true;
         }
       }
       if (!changed) break;
@@ -181,6 +200,7 @@ class SvdMirtich final : public ForceSolver {
 
   double threshold_;
   double negative_tolerance_;
+  bool drop_all_;  // drop every negative contact per round instead of the most negative only
 };
 
 }  // namespace
@@ -194,7 +214,7 @@ ForceSolverInfo info() {
   i.capabilities.matrix_form = true;
   i.capabilities.friction = true;
   i.capabilities.minimum_norm = true;
-  i.defaults = {{"svd_threshold", 1e-10}, {"negative_tolerance", 1e-12}};
+  i.defaults = {{"svd_threshold", 1e-10}, {"negative_tolerance", 1e-12}, {"drop_all_negative", 0}};
   i.make = [defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
     return std::make_unique<SvdMirtich>(merge_parameters(defaults, p, "svd-mirtich"));
   };
