@@ -255,6 +255,27 @@ TEST(ForceSolvers, LemkeDegenerateTiesTerminate) {
   EXPECT_LE(r.iterations, 8);
 }
 
+// A degenerate LCP (all b equal, so the first ratio test ties three ways and later ones tie at
+// zero) on which the naive rule, lowest row among ties, cycles: 3 contacts have at most
+// C(7, 3) = 35 bases, so 300 pivots without termination must revisit one. The lexicographic
+// rule ends in 3 pivots at f = (0, 1, 2): a = A f + b = (2, 0, 0) >= 0 and fᵀa = 0.
+TEST(ForceSolvers, LemkeCyclesWithoutLexicographicRule) {
+  const ContactProblem p =
+      lcp(Eigen::Matrix3d{{0, 1, 1}, {1, 1, 0}, {-1, -1, 1}}, Eigen::Vector3d(-1, -1, -1));
+  const ForceResult naive = run("lemke", p, {{"lexicographic", 0}, {"max_pivots", 300}});
+  EXPECT_EQ(naive.status, SolveStatus::failed);
+  EXPECT_NE(naive.reason.find("pivot cap"), std::string::npos) << naive.reason;
+  const ForceResult lexicographic = run("lemke", p);
+  ASSERT_EQ(lexicographic.status, SolveStatus::ok) << lexicographic.reason;
+  expect_near(lexicographic.normal_force, Eigen::Vector3d(0, 1, 2), 1e-12, "lemke");
+  expect_solves(p, lexicographic.normal_force, 1e-12, "lemke");
+  if (registry().find("siconos-lemke")) {
+    const ForceResult peer = run("siconos-lemke", p);
+    ASSERT_EQ(peer.status, SolveStatus::ok) << peer.reason;
+    expect_near(peer.normal_force, Eigen::Vector3d(0, 1, 2), 1e-12, "siconos-lemke");
+  }
+}
+
 TEST(ForceSolvers, PgsFailsOnZeroDiagonal) {
   // Contact 1 has A_11 = 0: its own force does not change its acceleration.
   const ContactProblem p = lcp(Eigen::Matrix2d{{0, 1}, {1, 2}}, Eigen::Vector2d(-1, -1));
