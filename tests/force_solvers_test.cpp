@@ -169,6 +169,32 @@ TEST(ForceSolvers, FourContactBlockHasZeroAcceleration) {
   expect_near(svd.normal_force, Eigen::Vector4d::Constant(kG / 4), 1e-10, "svd-mirtich");
 }
 
+// Fifty redundant contacts under one unit body (m = 1, unit inertia) at points (x_i, y_i) of a
+// ring: A = 1 1ᵀ + y yᵀ + x xᵀ has rank 3, and with b = -g 1 every solution keeps the body still:
+// a = 0, Σ f = m g. The pivoting methods must not drift on the 47-dimensional null space.
+TEST(ForceSolvers, FiftyRedundantContacts) {
+  const int n = 50;
+  Eigen::VectorXd x(n), y(n);
+  for (int i = 0; i < n; ++i) {
+    const double t = 2 * M_PI * i / n;
+    x[i] = std::cos(t) * (1 + 0.3 * std::sin(3 * t));
+    y[i] = std::sin(t);
+  }
+  const Eigen::VectorXd ones = Eigen::VectorXd::Ones(n);
+  const ContactProblem p =
+      lcp(ones * ones.transpose() + y * y.transpose() + x * x.transpose(), -kG * ones);
+  for (const char* name :
+       {"lemke", "dantzig", "pgs", "lcp-fb-newton", "baraff-lp", "svd-mirtich"}) {
+    if (!registry().find(name)) continue;
+    const ForceResult r = run(name, p);
+    ASSERT_EQ(r.status, SolveStatus::ok) << name << ": " << r.reason;
+    const Eigen::VectorXd a = p.A * r.normal_force + p.b;
+    EXPECT_LE(a.cwiseAbs().maxCoeff(), 1e-8) << name;
+    EXPECT_GE(r.normal_force.minCoeff(), -1e-10) << name;
+    EXPECT_NEAR(r.normal_force.sum(), kG, 1e-8) << name;
+  }
+}
+
 TEST(ForceSolvers, InfeasibleProblemFailsWithReason) {
   const ContactProblem p = infeasible();
   const ForceResult lemke = run("lemke", p);

@@ -93,6 +93,18 @@ class Lemke final : public ForceSolver {
     }
     if (!rhs.allFinite() || !Binv.allFinite())
       return failed_result("numerical breakdown (non-finite tableau)");
+    // B⁻¹ has been updated by rank-one steps; two rounds of iterative refinement of B x_B = q
+    // against the basis columns themselves remove most of the accumulated error.
+    for (int round = 0; round < 2; ++round) {
+      Eigen::VectorXd Bx = Eigen::VectorXd::Zero(n);
+      for (int r = 0; r < n; ++r) {
+        if (basis[r] < n)
+          Bx[basis[r]] += rhs[r];
+        else if (basis[r] < 2 * n)
+          Bx -= M.col(basis[r] - n) * rhs[r];
+      }
+      rhs += Binv * (q - Bx);
+    }
     for (int i = 0; i < n; ++i)
       if (basis[i] >= n && basis[i] < 2 * n) result.normal_force[basis[i] - n] = rhs[i];
     result.iterations = static_cast<int>(pivots);
@@ -143,7 +155,7 @@ ForceSolverInfo info() {
   i.paper = "seed 002 §5 (LCP); Lemke's method, Murty 1988 §2.2";
   i.description = "Lemke complementary pivoting with lexicographic ratio test";
   i.capabilities.matrix_form = true;
-  i.defaults = {{"max_pivots", 100000}, {"lexicographic", 1}, {"pivot_tolerance", 1e-12}};
+  i.defaults = {{"max_pivots", 100000}, {"lexicographic", 1}, {"pivot_tolerance", 1e-10}};
   i.make = [defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
     return std::make_unique<Lemke>(merge_parameters(defaults, p, "lemke"));
   };
