@@ -72,8 +72,11 @@ class SiconosLcp final : public ForceSolver {
     const int info = linearComplementarity_driver(&lcp, z.data(), w.data(), options);
     result.iterations = options->iparam[SICONOS_IPARAM_ITER_DONE];
     result.own_residual = options->dparam[SICONOS_DPARAM_RESIDU];
+    // Siconos 4.4 (Debian): solver_options_delete frees the members but, despite its comment,
+    // not the structure, and NM_clear likewise leaves the matrix structure (LeakSanitizer).
     solver_options_delete(options);
-    NM_clear(M);  // frees the storage but not the structure itself (LeakSanitizer showed it)
+    free(options);
+    NM_clear(M);
     free(M);
 
     result.normal_force = Eigen::Map<const Eigen::VectorXd>(z.data(), n);
