@@ -195,6 +195,26 @@ TEST(ForceSolvers, FiftyRedundantContacts) {
   }
 }
 
+// Two balls stacked on a floor, masses m1 = 1 (bottom) and m2 = 10^6 (top), vertical contacts:
+// the bottom ball accelerates by (f1 - f2)/m1 - g and the top one by f2/m2 - g, so
+// a1 = (f1 - f2)/m1 - g and a2 = f2/m2 + (f2 - f1)/m1, giving A = [[1, -1], [-1, 1 + 10^-6]],
+// b = (-g, 0). At rest: f2 = m2 g and f1 = (m1 + m2) g. A is nearly singular (det 10^-6).
+TEST(ForceSolvers, BallStackWithMassRatioOneMillion) {
+  const double m2 = 1e6;
+  const ContactProblem p = lcp(Eigen::Matrix2d{{1, -1}, {-1, 1 + 1 / m2}}, Eigen::Vector2d(-kG, 0));
+  const Eigen::Vector2d exact((1 + m2) * kG, m2 * kG);
+  for (const char* name : {"lemke", "dantzig", "lcp-fb-newton", "baraff-lp", "svd-mirtich"}) {
+    if (!registry().find(name)) continue;
+    const ForceResult r = run(name, p);
+    ASSERT_EQ(r.status, SolveStatus::ok) << name << ": " << r.reason;
+    EXPECT_NEAR(r.normal_force[0] / exact[0], 1.0, 1e-8) << name;
+    EXPECT_NEAR(r.normal_force[1] / exact[1], 1.0, 1e-8) << name;
+    if (std::string(name) == "lcp-fb-newton") {
+      EXPECT_LE(r.iterations, 10);
+    }
+  }
+}
+
 TEST(ForceSolvers, InfeasibleProblemFailsWithReason) {
   const ContactProblem p = infeasible();
   const ForceResult lemke = run("lemke", p);

@@ -12,6 +12,7 @@
 // not a descent direction (De Luca, Facchinei, Kanzow 1996).
 #include "algorithms/forces/fb_newton/fb_newton.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -56,7 +57,14 @@ Outcome newton(const Eigen::MatrixXd& M_in, const Eigen::VectorXd& q_in, Eigen::
   if (!(scale > 0.0)) scale = n > 0 ? std::max(M_in.cwiseAbs().maxCoeff(), 1e-300) : 1.0;
   const Eigen::MatrixXd M = M_in / scale;
   const Eigen::VectorXd q = q_in / scale;
-  const double threshold = s.tolerance * std::max(1.0, n > 0 ? q.cwiseAbs().maxCoeff() : 0.0);
+  // The stopping test is relative to the size of the terms of w = M x + q, so that large forces
+  // (a 10^6 mass ratio gives x ~ 10^7) are not asked for more than rounding allows.
+  const double q_norm = n > 0 ? q.cwiseAbs().maxCoeff() : 0.0;
+  const double M_norm = n > 0 ? M.cwiseAbs().rowwise().sum().maxCoeff() : 0.0;
+  auto threshold_at = [&](const Eigen::VectorXd& at) {
+    const double x_norm = n > 0 ? at.cwiseAbs().maxCoeff() : 0.0;
+    return s.tolerance * std::max({1.0, q_norm, M_norm * x_norm});
+  };
   const double kink = 1.0 / std::sqrt(2.0) - 1.0;
 
   Eigen::VectorXd w = M * x + q;
@@ -68,7 +76,7 @@ Outcome newton(const Eigen::MatrixXd& M_in, const Eigen::VectorXd& q_in, Eigen::
       out.reason = "non-finite Φ";
       break;
     }
-    if (out.merit <= threshold) {
+    if (out.merit <= threshold_at(x)) {
       out.converged = true;
       break;
     }
@@ -98,7 +106,9 @@ Outcome newton(const Eigen::MatrixXd& M_in, const Eigen::VectorXd& q_in, Eigen::
     if (!d.allFinite() || !(solve_error <= 1e-8 * std::max(1.0, phi.norm()))) {
       d = J.colPivHouseholderQr().solve(-phi);  // J singular: least-squares Newton direction
     }
-    if (!d.allFinite() || !(gradient.dot(d) <= -1e-10 * std::pow(d.norm(), 2.1))) d = -gradient;
+    // An exact Newton direction has slope ∇Ψ·d = −‖Φ‖²; the usual test −ρ‖d‖^2.1 rejects the
+    // long steps of badly scaled problems (mass ratio 10^6) and leaves steepest descent stalled.
+    if (!d.allFinite() || !(gradient.dot(d) <= -1e-6 * phi.squaredNorm())) d = -gradient;
 
     const double merit0 = 0.5 * phi.squaredNorm();
     const double slope = gradient.dot(d);
