@@ -1,11 +1,28 @@
 // Every proximity algorithm the project ships, one line each.
 #include "algorithms/proximity/gjk/gjk.hpp"
+#include "algorithms/proximity/peers/peers.hpp"
 #include "algorithms/proximity/registry.hpp"
 
 namespace touchstone {
 
 void register_builtin_proximity_algorithms(ProximityRegistry& registry) {
   registry.add(gjk::info());
+  // peers (algorithms/proximity/peers/peers.cmake switches each library on or off)
+#ifdef TOUCHSTONE_HAVE_FCL
+  registry.add(peers::fcl_libccd_info());
+  registry.add(peers::fcl_indep_info());
+#endif
+#ifdef TOUCHSTONE_HAVE_CCD
+  registry.add(peers::ccd_gjk_info());
+  registry.add(peers::ccd_mpr_info());
+#endif
+#ifdef TOUCHSTONE_HAVE_BULLET
+  registry.add(peers::bullet_gjk_pair_info());
+  registry.add(peers::bullet_gjkepa2_info());
+#endif
+#ifdef TOUCHSTONE_HAVE_ODE
+  registry.add(peers::ode_dcollide_info());
+#endif
 }
 
 }  // namespace touchstone

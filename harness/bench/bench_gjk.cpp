@@ -2,7 +2,9 @@
 // points on the unit sphere (fixed seed), 20 / 100 / 1000 vertices. Shapes are prepared outside
 // the timed loop; each iteration answers one query of a 64-frame coherent motion (B circling A
 // while turning), so warm-start runs see the frame-to-frame coherence the state is meant for.
-// Names are path-like (gjk/distance/v100) so compare.py can pair them across runs (DESIGN §7).
+// Cold distance (gjk/distance/vN) is timed beside the peers in bench_proximity.cpp on the same
+// pairs. Names are path-like (gjk/distance-warm/v100) so compare.py can pair them across runs
+// (DESIGN §7).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -32,17 +34,16 @@ struct Scene {
   std::vector<Pose> poses;  // poses of B; A stays at the identity
 
   // centre_distance > 2: separated; < 2: penetrating.
-  Scene(int n, double centre_distance)
-      : a(random_sphere(n, 12345u)), b(random_sphere(n, 67890u)) {
+  Scene(int n, double centre_distance) : a(random_sphere(n, 12345u)), b(random_sphere(n, 67890u)) {
     pa = algo->prepare(a);
     pb = algo->prepare(b);
     constexpr int kFrames = 64;
     for (int k = 0; k < kFrames; ++k) {
       const double t = 2.0 * std::numbers::pi * k / kFrames;
       const Vec3 dir(std::cos(t), std::sin(t), 0.3 * std::sin(2 * t));
-      poses.push_back(Pose::from_quaternion({std::cos(t / 2), 0.0, std::sin(t / 2) * 0.6,
-                                             std::sin(t / 2) * 0.8},
-                                            centre_distance * dir.normalized()));
+      poses.push_back(Pose::from_quaternion(
+          {std::cos(t / 2), 0.0, std::sin(t / 2) * 0.6, std::sin(t / 2) * 0.8},
+          centre_distance * dir.normalized()));
     }
   }
 };
@@ -69,8 +70,6 @@ void run(benchmark::State& state, int n, double centre_distance, bool warm) {
 [[maybe_unused]] const bool registered = [] {
   for (int n : {20, 100, 1000}) {
     const std::string v = "/v" + std::to_string(n);
-    benchmark::RegisterBenchmark(("gjk/distance" + v).c_str(),
-                                 [n](benchmark::State& s) { run(s, n, 2.2, false); });
     benchmark::RegisterBenchmark(("gjk/distance-warm" + v).c_str(),
                                  [n](benchmark::State& s) { run(s, n, 2.2, true); });
     benchmark::RegisterBenchmark(("gjk/epa" + v).c_str(),

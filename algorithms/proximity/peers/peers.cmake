@@ -1,0 +1,102 @@
+# Peers: third-party collision libraries wrapped as proximity algorithms (DESIGN §3.1, family
+# "peer"). Each is found when installed and has an option to switch it off; the registration line
+# in register_all.cpp is guarded by the matching TOUCHSTONE_HAVE_* definition, so the build and the
+# tests pass with any of them off.
+find_package(PkgConfig QUIET)
+
+# FCL 0.7: its pkg-config file forces -std=c++11 and its CMake package names an `octomap` target
+# that does not exist, so the library is found by hand (link: -lfcl -lccd -loctomap -loctomath).
+find_path(TOUCHSTONE_FCL_INCLUDE_DIR fcl/config.h)
+find_library(TOUCHSTONE_FCL_LIBRARY fcl)
+find_library(TOUCHSTONE_CCD_LIBRARY ccd)
+find_library(TOUCHSTONE_OCTOMAP_LIBRARY octomap)
+find_library(TOUCHSTONE_OCTOMATH_LIBRARY octomath)
+find_path(TOUCHSTONE_CCD_INCLUDE_DIR ccd/ccd.h)
+set(_touchstone_fcl_found OFF)
+if(TOUCHSTONE_FCL_INCLUDE_DIR AND TOUCHSTONE_FCL_LIBRARY AND TOUCHSTONE_CCD_LIBRARY
+   AND TOUCHSTONE_OCTOMAP_LIBRARY AND TOUCHSTONE_OCTOMATH_LIBRARY)
+  set(_touchstone_fcl_found ON)
+endif()
+
+# libccd must be the double build (CCD_DOUBLE in ccd/config.h): our shapes are doubles.
+set(_touchstone_ccd_found OFF)
+if(TOUCHSTONE_CCD_INCLUDE_DIR AND TOUCHSTONE_CCD_LIBRARY
+   AND EXISTS "${TOUCHSTONE_CCD_INCLUDE_DIR}/ccd/config.h")
+  file(STRINGS "${TOUCHSTONE_CCD_INCLUDE_DIR}/ccd/config.h" _ccd_double REGEX "^#define CCD_DOUBLE")
+  if(_ccd_double)
+    set(_touchstone_ccd_found ON)
+  endif()
+endif()
+
+# Bullet in double precision: bullet-float64 defines BT_USE_DOUBLE_PRECISION.
+set(_touchstone_bullet_found OFF)
+if(PKG_CONFIG_FOUND)
+  pkg_check_modules(TOUCHSTONE_BULLET64 QUIET IMPORTED_TARGET bullet-float64)
+  if(TOUCHSTONE_BULLET64_FOUND)
+    set(_touchstone_bullet_found ON)
+  endif()
+endif()
+
+# ODE in double precision: ode/precision.h must default to dDOUBLE.
+set(_touchstone_ode_found OFF)
+if(PKG_CONFIG_FOUND)
+  pkg_check_modules(TOUCHSTONE_ODE QUIET IMPORTED_TARGET ode)
+  find_path(TOUCHSTONE_ODE_INCLUDE_DIR ode/precision.h HINTS ${TOUCHSTONE_ODE_INCLUDE_DIRS})
+  if(TOUCHSTONE_ODE_FOUND AND TOUCHSTONE_ODE_INCLUDE_DIR)
+    file(READ "${TOUCHSTONE_ODE_INCLUDE_DIR}/ode/precision.h" _ode_precision)
+    string(FIND "${_ode_precision}" "#define dDOUBLE" _ode_double)
+    string(FIND "${TOUCHSTONE_ODE_CFLAGS}" "dIDESINGLE" _ode_single)
+    if(_ode_double GREATER -1 AND _ode_single EQUAL -1)
+      set(_touchstone_ode_found ON)
+    endif()
+  endif()
+endif()
+
+option(TOUCHSTONE_WITH_FCL "Register the FCL peers (fcl-libccd, fcl-indep)" ${_touchstone_fcl_found})
+option(TOUCHSTONE_WITH_CCD "Register the libccd peers (ccd-gjk, ccd-mpr)" ${_touchstone_ccd_found})
+option(TOUCHSTONE_WITH_BULLET "Register the Bullet peers (bullet-gjk-pair, bullet-gjkepa2)"
+  ${_touchstone_bullet_found})
+option(TOUCHSTONE_WITH_ODE "Register the ODE peer (ode-dcollide)" ${_touchstone_ode_found})
+
+set(_peers_dir proximity/peers)
+set(_peers_enabled "")
+if(TOUCHSTONE_WITH_FCL)
+  if(NOT _touchstone_fcl_found)
+    message(FATAL_ERROR "TOUCHSTONE_WITH_FCL is ON but FCL 0.7 (fcl, ccd, octomap, octomath) was not found")
+  endif()
+  target_sources(touchstone_proximity PRIVATE ${_peers_dir}/fcl/fcl_peer.cpp)
+  target_include_directories(touchstone_proximity SYSTEM PRIVATE ${TOUCHSTONE_FCL_INCLUDE_DIR})
+  target_link_libraries(touchstone_proximity PRIVATE ${TOUCHSTONE_FCL_LIBRARY}
+    ${TOUCHSTONE_CCD_LIBRARY} ${TOUCHSTONE_OCTOMAP_LIBRARY} ${TOUCHSTONE_OCTOMATH_LIBRARY})
+  target_compile_definitions(touchstone_proximity PRIVATE TOUCHSTONE_HAVE_FCL)
+  list(APPEND _peers_enabled fcl)
+endif()
+if(TOUCHSTONE_WITH_CCD)
+  if(NOT _touchstone_ccd_found)
+    message(FATAL_ERROR "TOUCHSTONE_WITH_CCD is ON but libccd (double build) was not found")
+  endif()
+  target_sources(touchstone_proximity PRIVATE ${_peers_dir}/ccd/ccd_peer.cpp)
+  target_include_directories(touchstone_proximity SYSTEM PRIVATE ${TOUCHSTONE_CCD_INCLUDE_DIR})
+  target_link_libraries(touchstone_proximity PRIVATE ${TOUCHSTONE_CCD_LIBRARY})
+  target_compile_definitions(touchstone_proximity PRIVATE TOUCHSTONE_HAVE_CCD)
+  list(APPEND _peers_enabled libccd)
+endif()
+if(TOUCHSTONE_WITH_BULLET)
+  if(NOT _touchstone_bullet_found)
+    message(FATAL_ERROR "TOUCHSTONE_WITH_BULLET is ON but bullet-float64 was not found")
+  endif()
+  target_sources(touchstone_proximity PRIVATE ${_peers_dir}/bullet/bullet_peer.cpp)
+  target_link_libraries(touchstone_proximity PRIVATE PkgConfig::TOUCHSTONE_BULLET64)
+  target_compile_definitions(touchstone_proximity PRIVATE TOUCHSTONE_HAVE_BULLET)
+  list(APPEND _peers_enabled bullet)
+endif()
+if(TOUCHSTONE_WITH_ODE)
+  if(NOT _touchstone_ode_found)
+    message(FATAL_ERROR "TOUCHSTONE_WITH_ODE is ON but ODE (double precision) was not found")
+  endif()
+  target_sources(touchstone_proximity PRIVATE ${_peers_dir}/ode/ode_peer.cpp)
+  target_link_libraries(touchstone_proximity PRIVATE PkgConfig::TOUCHSTONE_ODE)
+  target_compile_definitions(touchstone_proximity PRIVATE TOUCHSTONE_HAVE_ODE)
+  list(APPEND _peers_enabled ode)
+endif()
+message(STATUS "Touchstone peers: ${_peers_enabled}")
