@@ -179,7 +179,7 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
       {"repetitions", options.repetitions},
       {"isolation", options.isolation == RunOptions::Isolation::none  ? "none"
                     : options.isolation == RunOptions::Isolation::all ? "all"
-                                                                       : "peers"},
+                                                                      : "peers"},
       {"algorithm_timeout_seconds", options.algorithm_timeout_seconds},
       {"timing", "per query, cold (no warm start), steady_clock, median of repetitions"}};
 

@@ -240,10 +240,9 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
           run.results.push_back(error_result(info.name, ci, isolated[ai]->error));
           continue;
         }
-        const Measurement m =
-            isolated[ai] ? std::move(isolated[ai]->measurement)
-                         : measure_query(*instances[ai], *a, rec.spec.pose_a, *b, rec.spec.pose_b,
-                                         options.repetitions);
+        const Measurement m = isolated[ai] ? std::move(isolated[ai]->measurement)
+                                           : measure_query(*instances[ai], *a, rec.spec.pose_a, *b,
+                                                           rec.spec.pose_b, options.repetitions);
         r.output = m.output;
         r.timing = m.timing;
         if (!finite_output(r.output)) {

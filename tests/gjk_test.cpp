@@ -3,12 +3,12 @@
 // shapes, thin boxes, tiny gaps, far from the origin, near-parallel faces, 10^4 vertices.
 // Every expected value below is derived by hand (or from exact double arithmetic such as
 // Sterbenz subtraction), never taken from the code under test.
-#include "algorithms/proximity/gjk/gjk.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numbers>
+
+#include "algorithms/proximity/gjk/gjk.hpp"
 
 namespace touchstone {
 namespace {
