@@ -93,7 +93,10 @@ class BulletGjkPair : public ProximityAlgorithm {
       return r;
     }
     // Penetrating: moving B against the normal (away from A) by the depth separates the pair.
-    return penetrating_result(-out.distance, -to_vec(out.normal_on_b));
+    ProximityResult r = penetrating_result(-out.distance, -to_vec(out.normal_on_b));
+    r.witness_b = to_vec(out.point_on_b);  // contact points, kept (checked only when separated)
+    r.witness_a = to_vec(out.point_on_b + out.normal_on_b * out.distance);
+    return r;
   }
 };
 
@@ -124,7 +127,11 @@ class BulletGjkEpa2 : public ProximityAlgorithm {
     }
     // res.distance = -depth. res.normal is in A's frame (btGjkEpa2 works there); Bullet's own
     // callers take the world witnesses instead: B moves by witness on A - witness on B.
-    return penetrating_result(-res.distance, to_vec(res.witnesses[0] - res.witnesses[1]));
+    ProximityResult r =
+        penetrating_result(-res.distance, to_vec(res.witnesses[0] - res.witnesses[1]));
+    r.witness_a = to_vec(res.witnesses[0]);  // contact points, kept (checked only when separated)
+    r.witness_b = to_vec(res.witnesses[1]);
+    return r;
   }
 };
 

@@ -64,7 +64,10 @@ class FclLibccd : public ProximityAlgorithm {
       return r;
     }
     // Penetrating: p1 is A's deepest point in B and p2 B's deepest point in A; B moves by p1 - p2.
-    return penetrating_result(-dist, p1 - p2);
+    ProximityResult r = penetrating_result(-dist, p1 - p2);
+    r.witness_a = p1;  // the library's contact points, kept (checked only for separated pairs)
+    r.witness_b = p2;
+    return r;
   }
 
  private:
