@@ -169,6 +169,17 @@ std::string signal_text(int sig) {
   return "signal " + std::to_string(sig) + (name ? std::string(", SIG") + name : "");
 }
 
+// ": <last non-empty line>" of what the child wrote to stderr (at most 400 characters), or "".
+std::string last_line(const std::string& text) {
+  std::size_t end = text.find_last_not_of(" \r\n\t");
+  if (end == std::string::npos) return "";
+  std::size_t begin = text.find_last_of('\n', end);
+  begin = begin == std::string::npos ? 0 : begin + 1;
+  std::string line = text.substr(begin, end + 1 - begin);
+  if (line.size() > 400) line = line.substr(0, 400) + "...";
+  return ": " + line;
+}
+
 std::string format_seconds(double s) {
   std::string out = std::to_string(s);
   out.erase(out.find_last_not_of('0') + 1);
@@ -208,21 +219,44 @@ std::vector<IsolatedMeasurement> measure_isolated(
   std::vector<IsolatedMeasurement> out(algorithms.size());
   std::size_t next = 0;  // first algorithm without an answer
   while (next < algorithms.size()) {
-    int fds[2];
+    // fds: answers; err: the child's stderr, passed on to ours and kept so that a crash reason
+    // can quote the library's last words (an assertion message, say).
+    int fds[2], err[2];
     if (pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    if (pipe(err) != 0) {
+      close(fds[0]);
+      close(fds[1]);
+      throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    }
     std::fflush(nullptr);  // the child must not flush a copy of the parent's buffered output
     const pid_t pid = fork();
     if (pid < 0) {
-      close(fds[0]);
-      close(fds[1]);
+      for (int fd : {fds[0], fds[1], err[0], err[1]}) close(fd);
       throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
     }
     if (pid == 0) {
       close(fds[0]);
+      close(err[0]);
+      dup2(err[1], STDERR_FILENO);
+      close(err[1]);
       child_main(fds[1], algorithms, next, a, pose_a, b, pose_b, repetitions);
     }
     close(fds[1]);
-    std::string buffer;
+    close(err[1]);
+    std::string buffer, diagnostics;
+    bool err_open = true;
+    const auto read_stderr = [&] {
+      char text[4096];
+      const ssize_t n = err_open ? read(err[0], text, sizeof text) : 0;
+      if (n <= 0) {
+        err_open = n < 0 && errno == EINTR;
+        return err_open;
+      }
+      write_all(STDERR_FILENO, std::string(text, static_cast<std::size_t>(n)));
+      diagnostics.append(text, static_cast<std::size_t>(n));
+      if (diagnostics.size() > 8192) diagnostics.erase(0, diagnostics.size() - 8192);
+      return true;
+    };
     bool timed_out = false;
     auto deadline = Clock::now() + std::chrono::duration<double>(timeout_seconds);
     for (char chunk[4096];;) {
@@ -232,10 +266,12 @@ std::vector<IsolatedMeasurement> measure_isolated(
         timed_out = true;
         break;
       }
-      pollfd p{fds[0], POLLIN, 0};
-      const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+      pollfd p[2] = {{fds[0], POLLIN, 0}, {err_open ? err[0] : -1, POLLIN, 0}};
+      const int ready = poll(p, 2, static_cast<int>(std::min<long long>(left, 1000)));
       if (ready < 0 && errno != EINTR) break;
       if (ready <= 0) continue;
+      if (p[1].revents & (POLLIN | POLLHUP)) read_stderr();
+      if (!(p[0].revents & (POLLIN | POLLHUP))) continue;
       const ssize_t n = read(fds[0], chunk, sizeof chunk);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) break;  // the child closed the pipe: done, or crashed
@@ -255,6 +291,7 @@ std::vector<IsolatedMeasurement> measure_isolated(
         else
           out[index].error = in.str();
         next = index + 1;
+        diagnostics.clear();
         deadline = Clock::now() + std::chrono::duration<double>(timeout_seconds);
       }
     }
@@ -263,13 +300,17 @@ std::vector<IsolatedMeasurement> measure_isolated(
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
+    while (read_stderr()) {
+    }
+    close(err[0]);
     if (next >= algorithms.size()) break;
     // No answer from algorithm `next`: it hung or took the child down. Blame it, go on after it.
-    out[next].error = timed_out ? "timed out after " + format_seconds(timeout_seconds) + " s"
-                      : WIFSIGNALED(status)
-                          ? "crashed (" + signal_text(WTERMSIG(status)) + ")"
-                          : "ended without an answer (exit status " +
-                                std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
+    out[next].error =
+        timed_out ? "timed out after " + format_seconds(timeout_seconds) + " s"
+        : WIFSIGNALED(status)
+            ? "crashed (" + signal_text(WTERMSIG(status)) + ")" + last_line(diagnostics)
+            : "ended without an answer (exit status " +
+                  std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
     ++next;
   }
   return out;
