@@ -17,8 +17,9 @@ struct Timing {
   int repetitions = 0;
 };
 
-// One algorithm on one pair: prepare both shapes (timed together), then `repetitions` cold
-// queries (each timed); the output of the last query. Exceptions propagate.
+// One algorithm on one pair: prepare both shapes (timed together), one untimed query, then
+// `repetitions` cold queries (no warm start; each timed); the output of the last query.
+// Exceptions propagate.
 struct Measurement {
   ProximityResult output;
   Timing timing;

@@ -181,7 +181,9 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
                     : options.isolation == RunOptions::Isolation::all ? "all"
                                                                       : "peers"},
       {"algorithm_timeout_seconds", options.algorithm_timeout_seconds},
-      {"timing", "per query, cold (no warm start), steady_clock, median of repetitions"}};
+      {"timing",
+       "per query, cold (no warm start), steady_clock, median of repetitions after one untimed "
+       "query"}};
 
   json algorithms = json::array();
   for (const auto* a : run.algorithms)
