@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "cases/families.hpp"
 #include "harness/runner.hpp"
 
 namespace touchstone {
@@ -144,6 +145,31 @@ TEST(PeerFailures, KnownWrongDepthShowsAsFail) {
   EXPECT_NEAR(*peer.output.penetration_depth, 0.2, 1e-6);
   EXPECT_EQ(run.results[1].verification.verdict, Verdict::pass)
       << run.results[1].verification.reason;
+}
+
+// FCL 0.7's EPA aborts on an assertion on this edge-edge-collinear case and throws on this
+// vertex-edge one: each shows as `error` with the library's own words, and the next answers come.
+TEST(PeerFailures, CrashAndExceptionInsideFclShowAsErrorsWithTheReason) {
+  const auto* fcl = ProximityRegistry::builtin().find("fcl-libccd");
+  if (!fcl) GTEST_SKIP() << "FCL switched off";
+  ReferenceCache cache;
+  RunOptions options;
+  options.repetitions = 1;
+  const RunResults run = run_proximity({find_case_family("edge-edge-collinear")->generate(1, 10),
+                                        find_case_family("vertex-edge")->generate(1, 4),
+                                        find_case_family("random-generic")->generate(1, 1)},
+                                       {fcl}, options, cache);
+  ASSERT_EQ(run.results.size(), 3u);
+  const Verification& crash = run.results[0].verification;
+  EXPECT_EQ(crash.verdict, Verdict::error);
+  EXPECT_EQ(crash.reason.rfind("crashed (signal 6, SIGABRT): ", 0), 0u) << crash.reason;
+  EXPECT_NE(crash.reason.find("Assertion"), std::string::npos) << crash.reason;
+  const Verification& thrown = run.results[1].verification;
+  EXPECT_EQ(thrown.verdict, Verdict::error);
+  EXPECT_NE(thrown.reason.find("threw: Error with configuration"), std::string::npos)
+      << thrown.reason;
+  EXPECT_EQ(run.results[2].verification.verdict, Verdict::pass)
+      << run.results[2].verification.reason;
 }
 
 }  // namespace
