@@ -14,6 +14,8 @@
 #include <sstream>
 #include <thread>
 
+#include "algorithms/proximity/peers/peers.hpp"
+
 #ifndef TOUCHSTONE_GIT_SHA
 #define TOUCHSTONE_GIT_SHA "unknown"
 #endif
@@ -174,6 +176,8 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
                               std::to_string(NLOHMANN_JSON_VERSION_PATCH)}}},
       {"command_line", ctx.command_line},
       {"seed", ctx.seed}};
+  for (const auto& [library, version] : peers::library_versions())
+    report["context"]["libraries"][library] = version;
   report["config"] = {
       {"tolerances", options.tolerances.to_json()},
       {"repetitions", options.repetitions},

@@ -4,6 +4,9 @@
 // (peers.cmake), and registered under the matching TOUCHSTONE_HAVE_* definition.
 #pragma once
 
+#include <map>
+#include <string>
+
 #include "algorithms/proximity/registry.hpp"
 
 namespace touchstone::peers {
@@ -23,5 +26,9 @@ ProximityAlgorithmInfo bullet_gjk_pair_info();
 ProximityAlgorithmInfo bullet_gjkepa2_info();
 // ODE 0.16 (double): dCollide on two convex geoms.
 ProximityAlgorithmInfo ode_dcollide_info();
+
+// Versions of the peer libraries compiled in (name -> version, as found at configure time),
+// written into each report's context; empty when every peer is switched off.
+std::map<std::string, std::string> library_versions();
 
 }  // namespace touchstone::peers
