@@ -102,6 +102,16 @@ int main(int argc, char** argv) {
   run->add_option("--reference-timeout", options.reference_timeout_seconds,
                   "Seconds allowed for one exact reference (0: no limit, in-process)")
       ->capture_default_str();
+  std::string isolate = "peers";
+  run->add_option("--isolate", isolate,
+                  "Which algorithms answer in forked children, so a crash or hang becomes an "
+                  "error of its case: none, peers (family \"peer\") or all")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"none", "peers", "all"}));
+  run->add_option("--algorithm-timeout", options.algorithm_timeout_seconds,
+                  "Seconds allowed for one isolated algorithm on one case")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   run->add_option("--export-failures", export_path,
                   "Write every case with a fail, error or ambiguous verdict (or a problem) to this "
                   "touchstone-case/1 file, to replay it with --cases");
@@ -113,6 +123,9 @@ int main(int argc, char** argv) {
   if (const auto status = motion_commands.dispatch(argc, argv)) return *status;
 
   options.repetitions = repetitions;
+  options.isolation = isolate == "none"  ? RunOptions::Isolation::none
+                      : isolate == "all" ? RunOptions::Isolation::all
+                                         : RunOptions::Isolation::peers;
   const auto& registry = ProximityRegistry::builtin();
   std::vector<const ProximityAlgorithmInfo*> algorithms;
   if (algorithms_arg.empty()) {

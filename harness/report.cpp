@@ -14,6 +14,8 @@
 #include <sstream>
 #include <thread>
 
+#include "algorithms/proximity/peers/peers.hpp"
+
 #ifndef TOUCHSTONE_GIT_SHA
 #define TOUCHSTONE_GIT_SHA "unknown"
 #endif
@@ -137,6 +139,12 @@ std::vector<SummaryRow> summarize(const RunResults& run) {
     value.first.median_ns = median(value.second);
     out.push_back(value.first);
   }
+  std::map<std::string, double> fastest;  // family -> smallest median
+  for (const SummaryRow& s : out)
+    if (s.median_ns > 0 && (!fastest.count(s.family) || s.median_ns < fastest[s.family]))
+      fastest[s.family] = s.median_ns;
+  for (SummaryRow& s : out)
+    if (s.median_ns > 0) s.ratio_to_fastest = s.median_ns / fastest[s.family];
   return out;
 }
 
@@ -168,10 +176,18 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
                               std::to_string(NLOHMANN_JSON_VERSION_PATCH)}}},
       {"command_line", ctx.command_line},
       {"seed", ctx.seed}};
+  for (const auto& [library, version] : peers::library_versions())
+    report["context"]["libraries"][library] = version;
   report["config"] = {
       {"tolerances", options.tolerances.to_json()},
       {"repetitions", options.repetitions},
-      {"timing", "per query, cold (no warm start), steady_clock, median of repetitions"}};
+      {"isolation", options.isolation == RunOptions::Isolation::none  ? "none"
+                    : options.isolation == RunOptions::Isolation::all ? "all"
+                                                                      : "peers"},
+      {"algorithm_timeout_seconds", options.algorithm_timeout_seconds},
+      {"timing",
+       "per query, cold (no warm start), steady_clock, median of repetitions after one untimed "
+       "query"}};
 
   json algorithms = json::array();
   for (const auto* a : run.algorithms)
@@ -268,7 +284,8 @@ json make_report(const RunResults& run, const RunOptions& options, const ReportC
                        {"error", s.error},
                        {"total", s.total()},
                        {"failure_rate", decided ? double(s.fail + s.error) / decided : 0.0},
-                       {"median_ns", num(s.median_ns)}});
+                       {"median_ns", num(s.median_ns)},
+                       {"ratio_to_fastest", num(s.ratio_to_fastest)}});
     if (s.family != "*")
       benchmarks.push_back({{"name", s.algorithm + "/" + s.family},
                             {"run_name", s.algorithm + "/" + s.family},
@@ -300,15 +317,15 @@ std::string terminal_table(const RunResults& run) {
     if (s.median_ns > 0 && (!fastest.count(s.family) || s.median_ns < fastest[s.family]))
       fastest[s.family] = s.median_ns;
   std::ostringstream out;
-  out << std::left << std::setw(14) << "algorithm" << std::setw(24) << "family" << std::right
+  out << std::left << std::setw(17) << "algorithm" << std::setw(24) << "family" << std::right
       << std::setw(7) << "pass" << std::setw(7) << "fail" << std::setw(7) << "ambig" << std::setw(7)
       << "unsup" << std::setw(7) << "error" << std::setw(12) << "median" << std::setw(9) << "x best"
       << "\n";
-  out << std::string(94, '-') << "\n";
+  out << std::string(97, '-') << "\n";
   std::string last;
   for (const SummaryRow& s : rows) {
     if (s.family == "*") continue;
-    out << std::left << std::setw(14) << (s.algorithm == last ? "" : s.algorithm) << std::setw(24)
+    out << std::left << std::setw(17) << (s.algorithm == last ? "" : s.algorithm) << std::setw(24)
         << s.family << std::right << std::setw(7) << s.pass << std::setw(7) << s.fail
         << std::setw(7) << s.ambiguous << std::setw(7) << s.unsupported << std::setw(7) << s.error
         << std::setw(12) << format_ns(s.median_ns) << std::setw(9) << std::fixed
@@ -316,13 +333,14 @@ std::string terminal_table(const RunResults& run) {
         << "\n";
     last = s.algorithm;
   }
-  out << std::string(94, '-') << "\n";
+  out << std::string(97, '-') << "\n";
   for (const SummaryRow& s : rows)
     if (s.family == "*")
-      out << std::left << std::setw(14) << s.algorithm << std::setw(24) << "(all)" << std::right
+      out << std::left << std::setw(17) << s.algorithm << std::setw(24) << "(all)" << std::right
           << std::setw(7) << s.pass << std::setw(7) << s.fail << std::setw(7) << s.ambiguous
           << std::setw(7) << s.unsupported << std::setw(7) << s.error << std::setw(12)
-          << format_ns(s.median_ns) << "\n";
+          << format_ns(s.median_ns) << std::setw(9) << std::fixed << std::setprecision(2)
+          << s.ratio_to_fastest << "\n";
   return out.str();
 }
 

@@ -23,7 +23,8 @@ nlohmann::json make_report(const RunResults& run, const RunOptions& options,
 struct SummaryRow {
   std::string algorithm, family;
   int pass = 0, fail = 0, ambiguous = 0, unsupported = 0, error = 0;
-  double median_ns = 0.0;  // median query time over its results with timings
+  double median_ns = 0.0;         // median query time over its results with timings
+  double ratio_to_fastest = 0.0;  // median_ns / the smallest median_ns on this family (0: none)
   int total() const { return pass + fail + ambiguous + unsupported + error; }
 };
 std::vector<SummaryRow> summarize(const RunResults& run);

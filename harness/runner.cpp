@@ -52,6 +52,11 @@ bool finite_output(const ProximityResult& r) {
          okv(r.penetration_direction);
 }
 
+bool isolated_algorithm(const ProximityAlgorithmInfo& info, const RunOptions& options) {
+  return options.isolation == RunOptions::Isolation::all ||
+         (options.isolation == RunOptions::Isolation::peers && info.family == "peer");
+}
+
 ResultRecord error_result(const std::string& algorithm, std::size_t index, const std::string& why) {
   ResultRecord r;
   r.algorithm = algorithm;
@@ -217,6 +222,33 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
     run.cases.push_back(record);
     const CaseRecord& rec = run.cases.back();
 
+    // The isolated algorithms of this case answer together, in a forked child.
+    std::vector<std::optional<IsolatedMeasurement>> isolated(algorithms.size());
+    if (a && b && rec.reference) {
+      std::vector<std::size_t> batch;
+      std::vector<const ProximityAlgorithm*> batch_instances;
+      for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
+        if (isolated_algorithm(*algorithms[ai], options) &&
+            ((a->is_convex() && b->is_convex()) || algorithms[ai]->capabilities.nonconvex)) {
+          batch.push_back(ai);
+          batch_instances.push_back(instances[ai].get());
+        }
+      if (!batch.empty()) {
+        try {
+          auto measured =
+              measure_isolated(batch_instances, *a, rec.spec.pose_a, *b, rec.spec.pose_b,
+                               options.repetitions, options.algorithm_timeout_seconds);
+          for (std::size_t k = 0; k < batch.size(); ++k)
+            isolated[batch[k]] = std::move(measured[k]);
+        } catch (const std::exception& e) {  // pipe or fork failed
+          for (std::size_t k : batch) {
+            isolated[k].emplace();
+            isolated[k]->error = std::string("isolation failed: ") + e.what();
+          }
+        }
+      }
+    }
+
     for (std::size_t ai = 0; ai < algorithms.size(); ++ai) {
       const ProximityAlgorithmInfo& info = *algorithms[ai];
       if (!a || !b) {
@@ -239,24 +271,15 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
         ResultRecord r;
         r.algorithm = info.name;
         r.case_index = ci;
-        auto start = Clock::now();
-        auto prepared_a = instances[ai]->prepare(*a);
-        auto prepared_b = instances[ai]->prepare(*b);
-        r.timing.prepare_ns = ns_since(start);
-        std::vector<double> times;
-        for (int rep = 0; rep < std::max(1, options.repetitions); ++rep) {
-          start = Clock::now();
-          r.output = instances[ai]->query(*prepared_a, rec.spec.pose_a, *prepared_b,
-                                          rec.spec.pose_b, nullptr);
-          times.push_back(ns_since(start));
+        if (isolated[ai] && !isolated[ai]->error.empty()) {
+          run.results.push_back(error_result(info.name, ci, isolated[ai]->error));
+          continue;
         }
-        std::sort(times.begin(), times.end());
-        r.timing.repetitions = static_cast<int>(times.size());
-        r.timing.min_ns = times.front();
-        r.timing.max_ns = times.back();
-        r.timing.median_ns = times.size() % 2
-                                 ? times[times.size() / 2]
-                                 : 0.5 * (times[times.size() / 2 - 1] + times[times.size() / 2]);
+        const Measurement m = isolated[ai] ? std::move(isolated[ai]->measurement)
+                                           : measure_query(*instances[ai], *a, rec.spec.pose_a, *b,
+                                                           rec.spec.pose_b, options.repetitions);
+        r.output = m.output;
+        r.timing = m.timing;
         r.verification = verify_query_output(info, r.output, *a, *b, rec, options);
         run.results.push_back(std::move(r));
       } catch (const std::exception& e) {

@@ -12,6 +12,7 @@
 #include "algorithms/proximity/registry.hpp"
 #include "harness/case.hpp"
 #include "harness/case_loader.hpp"
+#include "harness/isolation.hpp"
 #include "harness/reference_cache.hpp"
 #include "harness/verifier.hpp"
 
@@ -25,6 +26,12 @@ struct RunOptions {
   // so a reference that does not finish (CGAL's exact QP solver has been seen to run for ever on
   // a degenerate scale-disparity case) or crashes becomes a problem of that case, not a hang.
   double reference_timeout_seconds = 60.0;
+  // Which algorithms answer in forked children (harness/isolation.hpp), so that a crash or a hang
+  // in them becomes an `error` of the case: none, the peers (family "peer": third-party code seen
+  // to abort on degenerate input), or all. One child per case runs the whole isolated batch.
+  enum class Isolation { none, peers, all };
+  Isolation isolation = Isolation::peers;
+  double algorithm_timeout_seconds = 10.0;  // per isolated algorithm and case
 };
 
 // The exact reference of one case under the time limit; throws std::runtime_error with the
@@ -41,11 +48,6 @@ struct CaseRecord {
   bool reference_from_cache = false;
   double reference_ms = 0.0;
   std::vector<std::string> problems;  // invalid geometry, reference failure, expected disagrees
-};
-
-struct Timing {
-  double median_ns = 0, min_ns = 0, max_ns = 0, prepare_ns = 0;
-  int repetitions = 0;
 };
 
 struct ResultRecord {

@@ -1,6 +1,7 @@
 // Every proximity algorithm the project ships, one line each.
 #include "algorithms/proximity/gjk/gjk.hpp"
 #include "algorithms/proximity/lin_canny/lin_canny.hpp"
+#include "algorithms/proximity/peers/peers.hpp"
 #include "algorithms/proximity/registry.hpp"
 #include "algorithms/proximity/vclip/vclip.hpp"
 
@@ -10,6 +11,22 @@ void register_builtin_proximity_algorithms(ProximityRegistry& registry) {
   registry.add(gjk::info());
   registry.add(lin_canny::info());
   registry.add(vclip::info());
+  // peers (algorithms/proximity/peers/peers.cmake switches each library on or off)
+#ifdef TOUCHSTONE_HAVE_FCL
+  registry.add(peers::fcl_libccd_info());
+  registry.add(peers::fcl_indep_info());
+#endif
+#ifdef TOUCHSTONE_HAVE_CCD
+  registry.add(peers::ccd_gjk_info());
+  registry.add(peers::ccd_mpr_info());
+#endif
+#ifdef TOUCHSTONE_HAVE_BULLET
+  registry.add(peers::bullet_gjk_pair_info());
+  registry.add(peers::bullet_gjkepa2_info());
+#endif
+#ifdef TOUCHSTONE_HAVE_ODE
+  registry.add(peers::ode_dcollide_info());
+#endif
 }
 
 }  // namespace touchstone

@@ -2,7 +2,9 @@
 // points on the unit sphere (fixed seed), 20 / 100 / 1000 vertices. Shapes are prepared outside
 // the timed loop; each iteration answers one query of a 64-frame coherent motion (B circling A
 // while turning), so warm-start runs see the frame-to-frame coherence the state is meant for.
-// Names are path-like (gjk/distance/v100) so compare.py can pair them across runs (DESIGN §7).
+// Cold distance (gjk/distance/vN) is timed beside the peers in bench_proximity.cpp on the same
+// pairs. Names are path-like (gjk/distance-warm/v100) so compare.py can pair them across runs
+// (DESIGN §7).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -69,8 +71,6 @@ void run(benchmark::State& state, int n, double centre_distance, bool warm) {
 [[maybe_unused]] const bool registered = [] {
   for (int n : {20, 100, 1000}) {
     const std::string v = "/v" + std::to_string(n);
-    benchmark::RegisterBenchmark(("gjk/distance" + v).c_str(),
-                                 [n](benchmark::State& s) { run(s, n, 2.2, false); });
     benchmark::RegisterBenchmark(("gjk/distance-warm" + v).c_str(),
                                  [n](benchmark::State& s) { run(s, n, 2.2, true); });
     benchmark::RegisterBenchmark(("gjk/epa" + v).c_str(),

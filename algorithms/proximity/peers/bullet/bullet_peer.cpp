@@ -1,0 +1,176 @@
+// Bullet 3.24 (double precision) as a peer, on btConvexHullShape with margin 0:
+//  - bullet-gjk-pair: btGjkPairDetector with btVoronoiSimplexSolver (Johnson's sub-algorithm) and
+//    btGjkEpaPenetrationDepthSolver, the pair detector Bullet's convex-convex algorithm uses;
+//  - bullet-gjkepa2: btGjkEpaSolver2::Distance (GJK), and ::Penetration (EPA) when Distance
+//    reports contact (Presson's GJK/EPA, btGjkEpa2.cpp).
+// Tolerances are Bullet's built-in constants.
+#include <BulletCollision/CollisionShapes/btConvexHullShape.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>
+#include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
+
+#include <memory>
+
+#include "algorithms/proximity/peers/peer_support.hpp"
+#include "algorithms/proximity/peers/peers.hpp"
+
+static_assert(sizeof(btScalar) == sizeof(double), "Bullet peers need the double build");
+
+namespace touchstone::peers {
+namespace {
+
+struct BulletShape : PreparedShape {
+  std::unique_ptr<btConvexHullShape> hull;
+};
+
+btTransform to_bullet(const Pose& p) {
+  const Mat3& r = p.rotation;
+  return btTransform(
+      btMatrix3x3(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2)),
+      btVector3(p.translation.x(), p.translation.y(), p.translation.z()));
+}
+
+Vec3 to_vec(const btVector3& v) { return {v.x(), v.y(), v.z()}; }
+
+std::unique_ptr<PreparedShape> prepare_bullet(const Polytope& shape) {
+  auto out = std::make_unique<BulletShape>();
+  out->polytope = &shape;
+  out->hull = std::make_unique<btConvexHullShape>();
+  for (const Vec3& v : shape.vertices())
+    out->hull->addPoint(btVector3(v.x(), v.y(), v.z()), /*recalculateLocalAabb=*/false);
+  out->hull->recalcLocalAabb();
+  out->hull->setMargin(0);
+  return out;
+}
+
+const btConvexHullShape& hull_of(const PreparedShape& s) {
+  return *static_cast<const BulletShape&>(s).hull;
+}
+
+// Keeps the single closest-point answer of btGjkPairDetector.
+struct ClosestPoint : btDiscreteCollisionDetectorInterface::Result {
+  bool found = false;
+  btVector3 normal_on_b, point_on_b;
+  btScalar distance = 0;
+  void setShapeIdentifiersA(int, int) override {}
+  void setShapeIdentifiersB(int, int) override {}
+  void addContactPoint(const btVector3& n, const btVector3& p, btScalar d) override {
+    found = true;
+    normal_on_b = n;
+    point_on_b = p;
+    distance = d;
+  }
+};
+
+class BulletGjkPair : public ProximityAlgorithm {
+ public:
+  std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
+    return prepare_bullet(shape);
+  }
+  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
+                        const Pose& pose_b, std::unique_ptr<WarmStart>*) const override {
+    btVoronoiSimplexSolver simplex;
+    btGjkEpaPenetrationDepthSolver epa;
+    btGjkPairDetector detector(&hull_of(a), &hull_of(b), &simplex, &epa);
+    btGjkPairDetector::ClosestPointInput input;
+    input.m_transformA = to_bullet(pose_a);
+    input.m_transformB = to_bullet(pose_b);
+    input.m_maximumDistanceSquared = BT_LARGE_FLOAT;
+    ClosestPoint out;
+    detector.getClosestPoints(input, out, nullptr);
+    if (!out.found) {
+      ProximityResult r;
+      r.status = QueryStatus::failed;
+      r.reason = "btGjkPairDetector reported no closest points";
+      return r;
+    }
+    if (out.distance >= 0) {
+      // The normal points from B towards A; A's closest point is B's plus distance · normal.
+      ProximityResult r = separated_result(out.distance);
+      r.witness_b = to_vec(out.point_on_b);
+      r.witness_a = to_vec(out.point_on_b + out.normal_on_b * out.distance);
+      return r;
+    }
+    // Penetrating: moving B against the normal (away from A) by the depth separates the pair.
+    ProximityResult r = penetrating_result(-out.distance, -to_vec(out.normal_on_b));
+    r.witness_b = to_vec(out.point_on_b);  // contact points, kept (checked only when separated)
+    r.witness_a = to_vec(out.point_on_b + out.normal_on_b * out.distance);
+    return r;
+  }
+};
+
+class BulletGjkEpa2 : public ProximityAlgorithm {
+ public:
+  std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
+    return prepare_bullet(shape);
+  }
+  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
+                        const Pose& pose_b, std::unique_ptr<WarmStart>*) const override {
+    const btTransform ta = to_bullet(pose_a), tb = to_bullet(pose_b);
+    const btVector3 guess = tb.getOrigin() - ta.getOrigin();  // as Bullet's own callers do
+    btGjkEpaSolver2::sResults res;
+    if (btGjkEpaSolver2::Distance(&hull_of(a), ta, &hull_of(b), tb, guess, res)) {
+      ProximityResult r = separated_result(res.distance);
+      r.witness_a = to_vec(res.witnesses[0]);
+      r.witness_b = to_vec(res.witnesses[1]);
+      return r;
+    }
+    if (!btGjkEpaSolver2::Penetration(&hull_of(a), ta, &hull_of(b), tb, guess, res)) {
+      ProximityResult r;
+      r.status = QueryStatus::failed;
+      r.reason = res.status == btGjkEpaSolver2::sResults::EPA_Failed ? "EPA failed"
+                 : res.status == btGjkEpaSolver2::sResults::GJK_Failed
+                     ? "GJK failed (Distance reported contact, Penetration found none)"
+                     : "Penetration found the pair separated after Distance reported contact";
+      return r;
+    }
+    // res.distance = -depth. res.normal is in A's frame (btGjkEpa2 works there); Bullet's own
+    // callers take the world witnesses instead: B moves by witness on A - witness on B.
+    ProximityResult r =
+        penetrating_result(-res.distance, to_vec(res.witnesses[0] - res.witnesses[1]));
+    r.witness_a = to_vec(res.witnesses[0]);  // contact points, kept (checked only when separated)
+    r.witness_b = to_vec(res.witnesses[1]);
+    return r;
+  }
+};
+
+Capabilities bullet_capabilities() {
+  Capabilities c;
+  c.distance = true;
+  c.witness_points = true;
+  c.penetration_depth = true;
+  return c;
+}
+
+}  // namespace
+
+ProximityAlgorithmInfo bullet_gjk_pair_info() {
+  ProximityAlgorithmInfo i;
+  i.name = "bullet-gjk-pair";
+  i.family = "peer";
+  i.paper = "Bullet 3.24 (Coumans); GJK with Johnson's sub-algorithm, EPA (Presson)";
+  i.description =
+      "Bullet btGjkPairDetector + btVoronoiSimplexSolver + btGjkEpaPenetrationDepthSolver on "
+      "btConvexHullShape, margin 0 (distance, witnesses, depth)";
+  i.capabilities = bullet_capabilities();
+  i.parameters = {{"margin", 0.0}};
+  i.make = [] { return std::make_unique<BulletGjkPair>(); };
+  return i;
+}
+
+ProximityAlgorithmInfo bullet_gjkepa2_info() {
+  ProximityAlgorithmInfo i;
+  i.name = "bullet-gjkepa2";
+  i.family = "peer";
+  i.paper = "Bullet 3.24 (Coumans); btGjkEpa2 (Presson)";
+  i.description =
+      "Bullet btGjkEpaSolver2::Distance, ::Penetration on contact, on btConvexHullShape, margin "
+      "0 (distance, witnesses, depth)";
+  i.capabilities = bullet_capabilities();
+  i.parameters = {{"margin", 0.0}};
+  i.make = [] { return std::make_unique<BulletGjkEpa2>(); };
+  return i;
+}
+
+}  // namespace touchstone::peers
