@@ -125,10 +125,19 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
                             : exact.relation == Relation::penetrating
                                 ? exact.depth.value_or(std::numeric_limits<double>::infinity())
                                 : 0.0;
-      const bool neighbouring =
-          result.relation != Relation::unknown &&
-          (exact.relation == Relation::touching || result.relation == Relation::touching ||
-           !caps.penetration_depth);  // without depth, separated/penetrating only via touching
+      // How far on its side of touching the algorithm says it is. An answer within the band on
+      // its side is a neighbour of the boundary too; a side the algorithm cannot quantify (no
+      // depth, or no distance) counts as neighbouring.
+      const double unknown_size = std::numeric_limits<double>::infinity();
+      const double claimed =
+          result.relation == Relation::penetrating
+              ? (caps.penetration_depth ? result.penetration_depth.value_or(unknown_size) : 0.0)
+          : result.relation == Relation::separated
+              ? (caps.distance ? result.distance.value_or(unknown_size) : 0.0)
+              : 0.0;
+      const bool neighbouring = result.relation != Relation::unknown &&
+                                (exact.relation == Relation::touching ||
+                                 result.relation == Relation::touching || claimed <= band);
       const bool in_band = margin <= band && neighbouring;
       c.verdict = in_band ? Verdict::ambiguous : Verdict::fail;
       c.error = margin;

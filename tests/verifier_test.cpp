@@ -170,6 +170,36 @@ TEST(Verifier, BandAroundTouchingIsAmbiguous) {
             Verdict::fail);
 }
 
+TEST(Verifier, DepthAnswersAcrossTouchingAreAmbiguousOnlyWhenSmall) {
+  Capabilities caps;
+  caps.distance = true;
+  caps.penetration_depth = true;
+  const auto barely_apart = exact(Relation::separated, 1e-15);
+  // Penetrating by 1e-16 where the exact pair is 1e-15 apart: both within the band of touching.
+  ProximityResult slight;
+  slight.relation = Relation::penetrating;
+  slight.distance = 0.0;
+  slight.penetration_depth = 1e-16;
+  const auto v = verify_proximity(slight, caps, {&barely_apart, 1.0, 1.0, {}, {}}, Tolerances{});
+  for (const auto& c : v.checks)
+    if (c.name == "relation") {
+      EXPECT_EQ(c.verdict, Verdict::ambiguous);
+    }
+  // Penetrating by 1e-3 there is a wrong answer, though the exact pair is near touching.
+  ProximityResult deep = slight;
+  deep.penetration_depth = 1e-3;
+  const auto w = verify_proximity(deep, caps, {&barely_apart, 1.0, 1.0, {}, {}}, Tolerances{});
+  for (const auto& c : w.checks)
+    if (c.name == "relation") {
+      EXPECT_EQ(c.verdict, Verdict::fail);
+    }
+  // Penetrating without a depth from an algorithm that declares depth: not quantified, fail.
+  ProximityResult no_depth = slight;
+  no_depth.penetration_depth.reset();
+  const auto x = verify_proximity(no_depth, caps, {&barely_apart, 1.0, 1.0, {}, {}}, Tolerances{});
+  EXPECT_EQ(x.verdict, Verdict::fail);
+}
+
 TEST(Verifier, ToleranceScalesWithThePair) {
   Capabilities caps;
   caps.distance = true;
