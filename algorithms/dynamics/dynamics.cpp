@@ -156,7 +156,9 @@ forces::ContactProblem assemble(const MultibodySystem& s) {
 
   forces::ContactProblem p;
   const Eigen::MatrixXd body_map = full.inverse_mass * full.jacobian.transpose();
-  const Eigen::MatrixXd A_full = full.jacobian * body_map;
+  // Symmetrized so A is symmetric to the bit, as J M⁻¹ Jᵀ is (the product's rounding is not).
+  const Eigen::MatrixXd product = full.jacobian * body_map;
+  const Eigen::MatrixXd A_full = 0.5 * (product + product.transpose());
   const Eigen::VectorXd b_full = full.jacobian * full.free_acceleration + velocity_terms;
   if (with_friction) {
     p.A.resize(n, n);

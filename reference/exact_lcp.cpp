@@ -1,0 +1,247 @@
+// Exact frictionless LCP reference (exact_lcp.hpp): exact PSD test, exact QPs (route 1), exact
+// Lemke with the lexicographic ratio test (route 2), exact rank for uniqueness of forces.
+#include "reference/exact_lcp.hpp"
+
+#include <mpfr.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "reference/exact_lcp_internal.hpp"
+
+namespace touchstone {
+namespace {
+
+using exact_lcp_detail::Q;
+using Matrix = std::vector<std::vector<Q>>;
+
+double nearest(const Q& q) {
+  mpfr_t x;
+  mpfr_init2(x, 53);
+  mpfr_set_q(x, q.mpq(), MPFR_RNDN);
+  const double d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x);
+  return d;
+}
+
+Matrix exact_matrix(const Eigen::MatrixXd& A) {
+  Matrix m(A.rows(), std::vector<Q>(A.cols()));
+  for (int i = 0; i < A.rows(); ++i)
+    for (int j = 0; j < A.cols(); ++j) m[i][j] = Q(A(i, j));
+  return m;
+}
+
+// xᵀAx >= 0 for all x, decided on the exact symmetric part (A + Aᵀ)/2 by symmetric elimination
+// without pivoting: PSD iff every pivot is >= 0 and a zero pivot has a zero row.
+bool exactly_psd(const Eigen::MatrixXd& A) {
+  Matrix m = exact_matrix(A);
+  for (std::size_t i = 0; i < m.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) m[i][j] = m[j][i] = (m[i][j] + m[j][i]) / Q(2);
+  const int n = static_cast<int>(m.size());
+  for (int k = 0; k < n; ++k) {
+    const Q d = m[k][k];
+    if (d < 0) return false;
+    if (CGAL::is_zero(d)) {
+      for (int j = k + 1; j < n; ++j)
+        if (!CGAL::is_zero(m[k][j])) return false;
+      continue;
+    }
+    for (int i = k + 1; i < n; ++i) {
+      if (CGAL::is_zero(m[i][k])) continue;
+      const Q factor = m[i][k] / d;
+      for (int j = k + 1; j < n; ++j)
+        if (!CGAL::is_zero(m[k][j])) m[i][j] -= factor * m[k][j];
+    }
+  }
+  return true;
+}
+
+// Exact column rank of the given columns of A.
+int exact_rank(const Eigen::MatrixXd& A, const std::vector<int>& columns) {
+  const int rows = static_cast<int>(A.rows());
+  const int cols = static_cast<int>(columns.size());
+  Matrix m(rows, std::vector<Q>(cols));
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j) m[i][j] = Q(A(i, columns[j]));
+  int rank = 0;
+  for (int c = 0; c < cols && rank < rows; ++c) {
+    int pivot = -1;
+    for (int i = rank; i < rows; ++i)
+      if (!CGAL::is_zero(m[i][c])) {
+        pivot = i;
+        break;
+      }
+    if (pivot < 0) continue;
+    std::swap(m[pivot], m[rank]);
+    for (int i = rank + 1; i < rows; ++i) {
+      if (CGAL::is_zero(m[i][c])) continue;
+      const Q factor = m[i][c] / m[rank][c];
+      for (int j = c; j < cols; ++j) m[i][j] -= factor * m[rank][j];
+    }
+    ++rank;
+  }
+  return rank;
+}
+
+// Lemke's method on w = M z + q with covering vector e. Tableau T = B⁻¹ [I | −M | −e | q]; the
+// first n columns hold B⁻¹, used by the lexicographic ratio test (no cycling on degenerate
+// problems). Returns z, or nullopt on ray termination; throws at the pivot cap.
+std::optional<std::vector<Q>> lemke(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+                                    long max_pivots, int& pivots) {
+  const int n = static_cast<int>(q.size());
+  const int z0 = 2 * n, rhs = 2 * n + 1;
+  Matrix T(n, std::vector<Q>(2 * n + 2));
+  std::vector<int> basis(n);
+  for (int i = 0; i < n; ++i) {
+    T[i][i] = 1;
+    for (int j = 0; j < n; ++j) T[i][n + j] = Q(-M(i, j));
+    T[i][z0] = -1;
+    T[i][rhs] = Q(q[i]);
+    basis[i] = i;
+  }
+  pivots = 0;
+  std::vector<Q> z(n, Q(0));
+  int r = -1;
+  for (int i = 0; i < n; ++i)
+    if (T[i][rhs] < 0 && (r < 0 || T[i][rhs] <= T[r][rhs])) r = i;  // ties: largest index
+  if (r < 0) return z;                                              // q >= 0: z = 0
+
+  auto pivot = [&](int row, int col) {
+    const Q p = T[row][col];
+    for (Q& x : T[row]) x /= p;
+    for (int i = 0; i < n; ++i) {
+      if (i == row || CGAL::is_zero(T[i][col])) continue;
+      const Q factor = T[i][col];
+      for (int j = 0; j <= rhs; ++j)
+        if (!CGAL::is_zero(T[row][j])) T[i][j] -= factor * T[row][j];
+    }
+    const int left = basis[row];
+    basis[row] = col;
+    ++pivots;
+    return left;
+  };
+
+  int entering = z0;
+  for (;;) {
+    if (pivots >= max_pivots)
+      throw std::runtime_error("exact Lemke: pivot cap " + std::to_string(max_pivots) + " reached");
+    if (entering != z0) {
+      // Lexicographic minimum of [rhs_i, B⁻¹_i] / T[i][entering] over rows with T[i][e] > 0.
+      r = -1;
+      for (int i = 0; i < n; ++i) {
+        if (!(T[i][entering] > 0)) continue;
+        if (r < 0) {
+          r = i;
+          continue;
+        }
+        const Q& di = T[i][entering];
+        const Q& dr = T[r][entering];
+        int cmp = CGAL::compare(T[i][rhs] * dr, T[r][rhs] * di);
+        for (int j = 0; cmp == 0 && j < n; ++j) cmp = CGAL::compare(T[i][j] * dr, T[r][j] * di);
+        if (cmp < 0) r = i;
+      }
+      if (r < 0) return std::nullopt;  // ray termination
+    }
+    const int left = pivot(r, entering);
+    if (left == z0) {  // z0 left the basis at level zero: a complementary solution
+      for (int i = 0; i < n; ++i)
+        if (basis[i] >= n && basis[i] < 2 * n) z[basis[i] - n] = T[i][rhs];
+      return z;
+    }
+    // The complement of the variable that left enters next.
+    entering = left < n ? left + n : left - n;
+  }
+}
+
+}  // namespace
+
+std::string_view to_string(ExactLcp::Outcome o) {
+  switch (o) {
+    case ExactLcp::Outcome::solved:
+      return "solved";
+    case ExactLcp::Outcome::infeasible:
+      return "infeasible";
+    case ExactLcp::Outcome::unresolved:
+      return "unresolved";
+  }
+  return "unresolved";
+}
+
+ExactLcp exact_lcp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+                   const ExactLcpOptions& options) {
+  const int n = static_cast<int>(b.size());
+  if (A.rows() != n || A.cols() != n)
+    throw std::invalid_argument("exact LCP: A is " + std::to_string(A.rows()) + "x" +
+                                std::to_string(A.cols()) + " but b has " + std::to_string(n) +
+                                " entries");
+  if (!A.allFinite() || !b.allFinite())
+    throw std::invalid_argument("exact LCP: A or b is not finite");
+  ExactLcp out;
+  const bool small = n <= options.max_exact_factorization;
+  const bool symmetric = A == A.transpose();
+  const bool psd = small && exactly_psd(A);
+
+  std::vector<Q> f, a(n);
+  if (psd && symmetric) {
+    out.method = "qp-gmpzf+minnorm-gmpq";
+    const auto solution = exact_lcp_detail::lcp_as_qp(A, b);
+    if (!solution) {
+      out.outcome = ExactLcp::Outcome::infeasible;
+      out.detail = "A f + b >= 0, f >= 0 has no solution (exact QP infeasible)";
+      return out;
+    }
+    for (int i = 0; i < n; ++i) {
+      a[i] = Q(b[i]);
+      for (int j = 0; j < n; ++j)
+        if (A(i, j) != 0.0) a[i] += Q(A(i, j)) * (*solution)[j];
+    }
+    std::vector<Q> target(n);
+    std::vector<bool> forced_zero(n);
+    std::vector<int> active;
+    for (int i = 0; i < n; ++i) {
+      target[i] = a[i] - Q(b[i]);
+      forced_zero[i] = a[i] > 0;
+      if (!forced_zero[i]) active.push_back(i);
+    }
+    f = exact_lcp_detail::minimum_norm(A, target, forced_zero);
+    out.minimum_norm = true;
+    out.acceleration_unique = true;
+    out.forces_unique = exact_rank(A, active) == static_cast<int>(active.size());
+  } else {
+    out.method = "lemke-gmpq";
+    const auto solution = lemke(A, b, options.max_pivots, out.pivots);
+    out.detail = std::to_string(out.pivots) + " pivots";
+    if (!solution) {
+      // Ray termination proves infeasibility for copositive-plus matrices, which include every
+      // A with xᵀAx >= 0 (checked exactly above); otherwise it proves nothing.
+      if (psd) {
+        out.outcome = ExactLcp::Outcome::infeasible;
+        out.detail += "; ray termination with xᵀAx >= 0: infeasible";
+      } else {
+        out.outcome = ExactLcp::Outcome::unresolved;
+        out.detail += "; ray termination (A not known to be copositive-plus: no conclusion)";
+      }
+      return out;
+    }
+    f = *solution;
+    for (int i = 0; i < n; ++i) {
+      a[i] = Q(b[i]);
+      for (int j = 0; j < n; ++j)
+        if (A(i, j) != 0.0) a[i] += Q(A(i, j)) * f[j];
+    }
+    // The solution is exact; say so only if it really is one.
+    for (int i = 0; i < n; ++i)
+      if (f[i] < 0 || a[i] < 0 || !(CGAL::is_zero(f[i]) || CGAL::is_zero(a[i])))
+        throw std::runtime_error("exact Lemke produced a non-solution (internal error)");
+  }
+  out.outcome = ExactLcp::Outcome::solved;
+  out.force.resize(n);
+  out.acceleration.resize(n);
+  for (int i = 0; i < n; ++i) {
+    out.force[i] = nearest(f[i]);
+    out.acceleration[i] = nearest(a[i]);
+  }
+  return out;
+}
+
+}  // namespace touchstone

@@ -1,0 +1,25 @@
+// Internals of the exact LCP reference (exact_lcp.hpp): the two CGAL QP solves live in their own
+// translation unit (compile cost, ../shared/CGAL-NOTES.md).
+#pragma once
+
+#include <CGAL/Gmpq.h>
+
+#include <Eigen/Dense>
+#include <optional>
+#include <vector>
+
+namespace touchstone::exact_lcp_detail {
+
+using Q = CGAL::Gmpq;
+
+// min fᵀAf + bᵀf s.t. A f + b >= 0, f >= 0 (A symmetric PSD, so the minimum is 0 exactly at the
+// LCP solutions). nullopt: infeasible. Throws std::runtime_error when the optimum is not 0 (A not
+// PSD after all) or the solver reports an unbounded problem.
+std::optional<std::vector<Q>> lcp_as_qp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b);
+
+// min |f|² s.t. A f = target, f >= 0, f_j = 0 where forced_zero[j]. Throws std::runtime_error when
+// infeasible (cannot happen when target = A f* for a solution f*).
+std::vector<Q> minimum_norm(const Eigen::MatrixXd& A, const std::vector<Q>& target,
+                            const std::vector<bool>& forced_zero);
+
+}  // namespace touchstone::exact_lcp_detail
