@@ -8,6 +8,7 @@
 #include "algorithms/proximity/registry.hpp"
 #include "cases/families.hpp"
 #include "harness/case_loader.hpp"
+#include "harness/force_cli.hpp"
 #include "harness/report.hpp"
 #include "harness/runner.hpp"
 
@@ -49,6 +50,7 @@ int list_command() {
   std::cout << "\nCase families (default count in the built-in suite):\n";
   for (const auto& f : case_families())
     std::cout << "  " << f.name << " (" << f.default_count << ")  " << f.description << "\n";
+  list_force_solvers(std::cout);
   return 0;
 }
 
@@ -105,8 +107,12 @@ int main(int argc, char** argv) {
                   "Write every case with a fail, error or ambiguous verdict (or a problem) to this "
                   "touchstone-case/1 file, to replay it with --cases");
 
+  ForceCli force_cli;
+  auto* forces = add_forces_command(app, force_cli);
+
   CLI11_PARSE(app, argc, argv);
   if (*list) return list_command();
+  if (*forces) return run_forces_command(force_cli, argc, argv);
 
   options.repetitions = repetitions;
   const auto& registry = ProximityRegistry::builtin();
