@@ -4,7 +4,10 @@
 
 #include <mpfr.h>
 
+#include <chrono>
 #include <cmath>
+#include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "reference/exact_lcp_internal.hpp"
@@ -56,13 +59,18 @@ bool exactly_psd(const Eigen::MatrixXd& A) {
   return true;
 }
 
-// Exact column rank of the given columns of A.
-int exact_rank(const Eigen::MatrixXd& A, const std::vector<int>& columns) {
+// Rank of the columns `columns` of A, and a maximal set of linearly independent rows of that
+// submatrix (exact elimination with row swaps).
+int exact_rank(const Eigen::MatrixXd& A, const std::vector<int>& columns,
+               std::vector<int>* independent_rows = nullptr) {
   const int rows = static_cast<int>(A.rows());
   const int cols = static_cast<int>(columns.size());
   Matrix m(rows, std::vector<Q>(cols));
-  for (int i = 0; i < rows; ++i)
+  std::vector<int> origin(rows);
+  for (int i = 0; i < rows; ++i) {
+    origin[i] = i;
     for (int j = 0; j < cols; ++j) m[i][j] = Q(A(i, columns[j]));
+  }
   int rank = 0;
   for (int c = 0; c < cols && rank < rows; ++c) {
     int pivot = -1;
@@ -73,6 +81,7 @@ int exact_rank(const Eigen::MatrixXd& A, const std::vector<int>& columns) {
       }
     if (pivot < 0) continue;
     std::swap(m[pivot], m[rank]);
+    std::swap(origin[pivot], origin[rank]);
     for (int i = rank + 1; i < rows; ++i) {
       if (CGAL::is_zero(m[i][c])) continue;
       const Q factor = m[i][c] / m[rank][c];
@@ -80,7 +89,50 @@ int exact_rank(const Eigen::MatrixXd& A, const std::vector<int>& columns) {
     }
     ++rank;
   }
+  // The first `rank` rows after the swaps span the row space of the submatrix.
+  if (independent_rows) independent_rows->assign(origin.begin(), origin.begin() + rank);
   return rank;
+}
+
+// The minimum-norm solution of M x = t for independent rows, x = Mᵀ (M Mᵀ)⁻¹ t, exactly. When it
+// is >= 0 it is also the minimum-norm member of {x >= 0, M x = t}, and the QP is not needed.
+std::optional<std::vector<Q>> nonnegative_least_norm(const std::vector<std::vector<Q>>& M,
+                                                     const std::vector<Q>& t) {
+  const int r = static_cast<int>(M.size());
+  const int k = r ? static_cast<int>(M[0].size()) : 0;
+  Matrix G(r, std::vector<Q>(r + 1));
+  for (int i = 0; i < r; ++i) {
+    for (int j = 0; j <= i; ++j) {
+      Q s(0);
+      for (int c = 0; c < k; ++c)
+        if (!CGAL::is_zero(M[i][c]) && !CGAL::is_zero(M[j][c])) s += M[i][c] * M[j][c];
+      G[i][j] = G[j][i] = s;
+    }
+    G[i][r] = t[i];
+  }
+  for (int c = 0; c < r; ++c) {  // G is positive definite: no pivoting needed
+    if (CGAL::is_zero(G[c][c])) return std::nullopt;
+    for (int i = c + 1; i < r; ++i) {
+      if (CGAL::is_zero(G[i][c])) continue;
+      const Q factor = G[i][c] / G[c][c];
+      for (int j = c; j <= r; ++j)
+        if (!CGAL::is_zero(G[c][j])) G[i][j] -= factor * G[c][j];
+    }
+  }
+  std::vector<Q> y(r);
+  for (int i = r - 1; i >= 0; --i) {
+    Q s = G[i][r];
+    for (int j = i + 1; j < r; ++j)
+      if (!CGAL::is_zero(G[i][j])) s -= G[i][j] * y[j];
+    y[i] = s / G[i][i];
+  }
+  std::vector<Q> x(k, Q(0));
+  for (int c = 0; c < k; ++c) {
+    for (int i = 0; i < r; ++i)
+      if (!CGAL::is_zero(M[i][c])) x[c] += M[i][c] * y[i];
+    if (x[c] < 0) return std::nullopt;
+  }
+  return x;
 }
 
 // Lemke's method on w = M z + q with covering vector e. Tableau T = B⁻¹ [I | −M | −e | q]; the
@@ -177,14 +229,24 @@ ExactLcp exact_lcp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
   if (!A.allFinite() || !b.allFinite())
     throw std::invalid_argument("exact LCP: A or b is not finite");
   ExactLcp out;
+  using Clock = std::chrono::steady_clock;
+  auto t0 = Clock::now();
+  std::ostringstream times;  // where the time goes, for the report
+  auto lap = [&](const char* what) {
+    const auto t = Clock::now();
+    times << what << " " << std::chrono::duration<double, std::milli>(t - t0).count() << " ms; ";
+    t0 = t;
+  };
   const bool small = n <= options.max_exact_factorization;
   const bool symmetric = A == A.transpose();
   const bool psd = small && exactly_psd(A);
+  lap("psd-test");
 
   std::vector<Q> f, a(n);
   if (psd && symmetric) {
-    out.method = "qp-gmpzf+minnorm-gmpq";
+    out.method = "qp-gmpzf+minnorm";
     const auto solution = exact_lcp_detail::lcp_as_qp(A, b);
+    lap("qp");
     if (!solution) {
       out.outcome = ExactLcp::Outcome::infeasible;
       out.detail = "A f + b >= 0, f >= 0 has no solution (exact QP infeasible)";
@@ -203,14 +265,46 @@ ExactLcp exact_lcp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
       forced_zero[i] = a[i] > 0;
       if (!forced_zero[i]) active.push_back(i);
     }
-    f = exact_lcp_detail::minimum_norm(A, target, forced_zero);
+    // Over the active contacts only (the others are 0), on independent rows of A[:, active]:
+    // the same solution set, and far cheaper for the QP solver than redundant equalities.
+    std::vector<int> rows;
+    const int rank = exact_rank(A, active, &rows);
+    lap("rank");
+    out.forces_unique = rank == static_cast<int>(active.size());
+    std::vector<std::vector<Q>> M(rows.size(), std::vector<Q>(active.size()));
+    std::vector<Q> rhs(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      rhs[i] = target[rows[i]];
+      for (std::size_t j = 0; j < active.size(); ++j) M[i][j] = Q(A(rows[i], active[j]));
+    }
+    std::vector<Q> x;
+    if (out.forces_unique) {
+      for (int j : active) x.push_back((*solution)[j]);
+    } else if (auto direct = nonnegative_least_norm(M, rhs)) {
+      x = std::move(*direct);
+      lap("min-norm-direct");
+    } else {
+      x = exact_lcp_detail::minimum_norm(M, rhs);
+      lap("min-norm-qp");
+    }
+    f.assign(n, Q(0));
+    for (std::size_t j = 0; j < active.size(); ++j) f[active[j]] = x[j];
+    // The minimum-norm member must solve the LCP: check it exactly.
+    for (int i = 0; i < n; ++i) {
+      Q ai = Q(b[i]);
+      for (int j = 0; j < n; ++j)
+        if (A(i, j) != 0.0) ai += Q(A(i, j)) * f[j];
+      if (ai != a[i] || f[i] < 0)
+        throw std::runtime_error("exact minimum-norm forces do not reproduce the accelerations");
+    }
     out.minimum_norm = true;
     out.acceleration_unique = true;
-    out.forces_unique = exact_rank(A, active) == static_cast<int>(active.size());
+    out.detail = times.str();
   } else {
     out.method = "lemke-gmpq";
     const auto solution = lemke(A, b, options.max_pivots, out.pivots);
-    out.detail = std::to_string(out.pivots) + " pivots";
+    lap("lemke");
+    out.detail = std::to_string(out.pivots) + " pivots; " + times.str();
     if (!solution) {
       // Ray termination proves infeasibility for copositive-plus matrices, which include every
       // A with xᵀAx >= 0 (checked exactly above); otherwise it proves nothing.

@@ -6,8 +6,9 @@
 // multibody problem): the LCP is the convex QP min ½fᵀAf + bᵀf over f >= 0 (Baraff 1989 §5: the
 // accelerations are then unique). CGAL's exact QP solver (Gmpzf) finds a solution f* or proves
 // the problem infeasible; a* = A f* + b exactly. All solutions share a*, so the solution set is
-// {f >= 0 : A f = a* − b, f_i = 0 where a*_i > 0}, and a second exact QP (Gmpq) gives its
-// minimum-norm member. Forces are unique iff the columns of A on the contacts with a*_i = 0 are
+// {f >= 0 : A f = a* − b, f_i = 0 where a*_i > 0}; its minimum-norm member is f* itself when the
+// forces are unique, else x = Mᵀ(MMᵀ)⁻¹t over independent rows when that is >= 0 (exact
+// rationals), else a second exact QP (Gmpzf, rows scaled to integers). Forces are unique iff the columns of A on the contacts with a*_i = 0 are
 // independent (exact rank).
 // Route 2 (anything else): Lemke's method in exact rationals (Gmpq) with the lexicographic ratio
 // test, so degenerate problems cannot cycle. It gives one solution (accelerations and forces not
@@ -23,7 +24,7 @@ namespace touchstone {
 struct ExactLcp {
   enum class Outcome { solved, infeasible, unresolved };
   Outcome outcome = Outcome::unresolved;
-  std::string method;  // "qp-gmpzf+minnorm-gmpq", "lemke-gmpq"
+  std::string method;  // "qp-gmpzf+minnorm", "lemke-gmpq"
   std::string detail;  // why unresolved, pivots, ...
   // Rounded to nearest from the exact values (solved only).
   Eigen::VectorXd acceleration;  // a = A f + b of the solution (unique on route 1)

@@ -17,9 +17,10 @@ using Q = CGAL::Gmpq;
 // PSD after all) or the solver reports an unbounded problem.
 std::optional<std::vector<Q>> lcp_as_qp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b);
 
-// min |f|² s.t. A f = target, f >= 0, f_j = 0 where forced_zero[j]. Throws std::runtime_error when
-// infeasible (cannot happen when target = A f* for a solution f*).
-std::vector<Q> minimum_norm(const Eigen::MatrixXd& A, const std::vector<Q>& target,
-                            const std::vector<bool>& forced_zero);
+// min |x|² s.t. M x = target, x >= 0, with M given by exact rows (linearly independent: the
+// solver is much slower on redundant equalities). Each row is scaled to integers so the QP runs
+// in Gmpzf. Throws std::runtime_error when infeasible (cannot happen when target = M x* for a
+// solution x*).
+std::vector<Q> minimum_norm(const std::vector<std::vector<Q>>& M, const std::vector<Q>& target);
 
 }  // namespace touchstone::exact_lcp_detail

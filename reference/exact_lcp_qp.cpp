@@ -48,23 +48,34 @@ std::optional<std::vector<Q>> lcp_as_qp(const Eigen::MatrixXd& A, const Eigen::V
   return f;
 }
 
-std::vector<Q> minimum_norm(const Eigen::MatrixXd& A, const std::vector<Q>& target,
-                            const std::vector<bool>& forced_zero) {
-  const int n = static_cast<int>(target.size());
-  CGAL::Quadratic_program<Q> qp(CGAL::EQUAL, true, Q(0), false, Q(0));
-  for (int i = 0; i < n; ++i) {
-    qp.set_b(i, target[i]);
-    qp.set_d(i, i, Q(2));
-    if (forced_zero[i]) qp.set_u(i, true, Q(0));
+std::vector<Q> minimum_norm(const std::vector<std::vector<Q>>& M, const std::vector<Q>& target) {
+  const int rows = static_cast<int>(M.size());
+  const int n = rows ? static_cast<int>(M[0].size()) : 0;
+  CGAL::Quadratic_program<CGAL::Gmpzf> qp(CGAL::EQUAL, true, CGAL::Gmpzf(0), false, CGAL::Gmpzf(0));
+  for (int j = 0; j < n; ++j) qp.set_d(j, j, CGAL::Gmpzf(2));
+  for (int i = 0; i < rows; ++i) {
+    // Scale the row by the lcm of its denominators: integer coefficients, same constraint.
+    CGAL::Gmpz scale(1);
+    auto absorb = [&](const Q& q) { mpz_lcm(scale.mpz(), scale.mpz(), mpq_denref(q.mpq())); };
+    absorb(target[i]);
+    for (const Q& x : M[i]) absorb(x);
+    auto integer = [&](const Q& q) {
+      CGAL::Gmpz z;
+      mpz_divexact(z.mpz(), scale.mpz(), mpq_denref(q.mpq()));
+      mpz_mul(z.mpz(), z.mpz(), mpq_numref(q.mpq()));
+      return CGAL::Gmpzf(z);
+    };
+    qp.set_b(i, integer(target[i]));
     for (int j = 0; j < n; ++j)
-      if (A(i, j) != 0.0) qp.set_a(j, i, Q(A(i, j)));
+      if (!CGAL::is_zero(M[i][j])) qp.set_a(j, i, integer(M[i][j]));
   }
-  const auto solution = CGAL::solve_quadratic_program(qp, Q());
+  if (n == 0) return {};
+  const auto solution = CGAL::solve_quadratic_program(qp, CGAL::Gmpzf());
   if (!solution.is_optimal())
     throw std::runtime_error("exact minimum-norm QP is not optimal (infeasible or unbounded)");
   std::vector<Q> f;
   for (auto it = solution.variable_values_begin(); it != solution.variable_values_end(); ++it)
-    f.push_back(it->numerator() / it->denominator());
+    f.push_back(to_q(it->numerator()) / to_q(it->denominator()));
   return f;
 }
 
