@@ -134,7 +134,7 @@ Verification verify_forces(const forces::ForceResult& r, const forces::ForceCapa
 
   if (friction) {
     // Full system over [n, t1, t2]: normal sign conditions and complementarity on the normal rows
-    // of a_full, and the Coulomb pyramid-free cone |f_t| <= μ f_n.
+    // of a_full, and the Coulomb cone |f_t| <= μ f_n.
     Eigen::VectorXd full(3 * n);
     for (int i = 0; i < n; ++i) {
       full[3 * i] = f[i];
