@@ -257,6 +257,11 @@ ExactLcp exact_lcp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
       for (int j = 0; j < n; ++j)
         if (A(i, j) != 0.0) a[i] += Q(A(i, j)) * (*solution)[j];
     }
+    // The QP's optimum satisfies the LCP by its KKT conditions; confirm it exactly.
+    for (int i = 0; i < n; ++i)
+      if (a[i] < 0 || (*solution)[i] < 0 ||
+          (!CGAL::is_zero(a[i]) && !CGAL::is_zero((*solution)[i])))
+        throw std::runtime_error("exact QP optimum is not an LCP solution (internal error)");
     std::vector<Q> target(n);
     std::vector<bool> forced_zero(n);
     std::vector<int> active;

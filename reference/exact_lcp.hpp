@@ -3,9 +3,9 @@
 // solved exactly from the very doubles A and b (each double is an exact rational).
 //
 // Route 1 (A symmetric and, checked exactly, positive semidefinite — every frictionless
-// multibody problem): the LCP is the convex QP min ½fᵀAf + bᵀf over f >= 0 (Baraff 1989 §5: the
-// accelerations are then unique). CGAL's exact QP solver (Gmpzf) finds a solution f* or proves
-// the problem infeasible; a* = A f* + b exactly. All solutions share a*, so the solution set is
+// multibody problem): the LCP is the KKT system of the convex QP min ½fᵀAf + bᵀf over f >= 0
+// (Baraff 1989 §5: the accelerations are then unique). CGAL's exact QP solver (Gmpzf) finds a
+// solution f* or proves the problem infeasible (the QP is unbounded); a* = A f* + b exactly. All solutions share a*, so the solution set is
 // {f >= 0 : A f = a* − b, f_i = 0 where a*_i > 0}; its minimum-norm member is f* itself when the
 // forces are unique, else x = Mᵀ(MMᵀ)⁻¹t over independent rows when that is >= 0 (exact
 // rationals), else a second exact QP (Gmpzf, rows scaled to integers). Forces are unique iff the columns of A on the contacts with a*_i = 0 are

@@ -12,9 +12,8 @@ namespace touchstone::exact_lcp_detail {
 
 using Q = CGAL::Gmpq;
 
-// min fᵀAf + bᵀf s.t. A f + b >= 0, f >= 0 (A symmetric PSD, so the minimum is 0 exactly at the
-// LCP solutions). nullopt: infeasible. Throws std::runtime_error when the optimum is not 0 (A not
-// PSD after all) or the solver reports an unbounded problem.
+// min ½fᵀAf + bᵀf s.t. f >= 0 (A symmetric PSD): the optimum solves the LCP (KKT), and the QP is
+// unbounded exactly when the LCP is infeasible (nullopt). Throws std::runtime_error otherwise.
 std::optional<std::vector<Q>> lcp_as_qp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b);
 
 // min |x|² s.t. M x = target, x >= 0, with M given by exact rows (linearly independent: the

@@ -23,28 +23,23 @@ Q to_q(const CGAL::Gmpzf& x) {
 
 std::optional<std::vector<Q>> lcp_as_qp(const Eigen::MatrixXd& A, const Eigen::VectorXd& b) {
   const int n = static_cast<int>(b.size());
-  // Default bounds f >= 0; rows A f >= −b.
+  if (n == 0) return std::vector<Q>{};
+  // min ½ fᵀAf + bᵀf over f >= 0 and nothing else: its KKT conditions are the LCP itself
+  // (A f + b = μ >= 0, μᵀf = 0), and for PSD A it is unbounded exactly when the LCP is infeasible.
+  // CGAL takes 2D = A (lower triangle) and needs no constraint rows.
   CGAL::Quadratic_program<double> qp(CGAL::LARGER, true, 0.0, false, 0.0);
   for (int i = 0; i < n; ++i) {
-    qp.set_b(i, -b[i]);
     qp.set_c(i, b[i]);
-    for (int j = 0; j < n; ++j) {
-      if (A(i, j) != 0.0) qp.set_a(j, i, A(i, j));
-      // Objective fᵀAf: CGAL takes 2D, lower triangle (2·x is exact in double).
-      if (j <= i && A(i, j) != 0.0) qp.set_d(i, j, 2.0 * A(i, j));
-    }
+    for (int j = 0; j <= i; ++j)
+      if (A(i, j) != 0.0) qp.set_d(i, j, A(i, j));
   }
-  if (n == 0) return std::vector<Q>{};
   const auto solution = CGAL::solve_quadratic_program(qp, CGAL::Gmpzf());
-  if (solution.is_infeasible()) return std::nullopt;
+  if (solution.is_unbounded()) return std::nullopt;
   if (!solution.is_optimal())
-    throw std::runtime_error("exact QP: unbounded (A is not positive semidefinite)");
+    throw std::runtime_error("exact QP: neither optimal nor unbounded (A not PSD?)");
   std::vector<Q> f;
   for (auto it = solution.variable_values_begin(); it != solution.variable_values_end(); ++it)
     f.push_back(to_q(it->numerator()) / to_q(it->denominator()));
-  const auto value = solution.objective_value();
-  if (!CGAL::is_zero(value.numerator()))
-    throw std::runtime_error("exact QP: optimum is not zero (A is not positive semidefinite)");
   return f;
 }
 
