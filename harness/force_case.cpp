@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <set>
@@ -337,7 +338,10 @@ LoadedForceCases load_fclib_normal_lcp(const std::filesystem::path& file) {
   }
   fclib_local* p = fclib_read_local(file.c_str());
   if (p == nullptr || p->W == nullptr || p->q == nullptr) {
-    if (p) fclib_delete_local(p);
+    if (p) {
+      fclib_delete_local(p);
+      std::free(p);
+    }
     out.errors.push_back({file.string(), id, "/fclib_local",
                           "no local problem (W, q) in this file (global problems are not read)"});
     return out;
@@ -378,6 +382,7 @@ LoadedForceCases load_fclib_normal_lcp(const std::filesystem::path& file) {
     out.errors.push_back({file.string(), id, e.field, e.message});
   }
   fclib_delete_local(p);
+  std::free(p);  // fclib_delete_local frees the members, not the struct (found by ASan)
 #else
   out.errors.push_back({file.string(), id, "", "built without fclib (libfclib-dev)"});
 #endif
