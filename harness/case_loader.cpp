@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "harness/force_case.hpp"
+
 namespace touchstone {
 namespace {
 
@@ -191,6 +193,9 @@ LoadedCases parse_case_document(const std::string& text, const std::string& file
   std::set<std::string> ids;
   for (std::size_t i = 0; i < doc["cases"].size(); ++i) {
     const json& j = doc["cases"][i];
+    if (j.is_object() && j.contains("kind") && j["kind"].is_string() &&
+        is_force_case_kind(j["kind"].get<std::string>()))
+      continue;  // read by the force-case loader (harness/force_case.hpp)
     const std::string id = j.is_object() && j.contains("id") && j["id"].is_string()
                                ? j["id"].get<std::string>()
                                : "#" + std::to_string(i);

@@ -9,6 +9,7 @@
 #include "cases/families.hpp"
 #include "harness/case_loader.hpp"
 #include "harness/motion_cli.hpp"
+#include "harness/force_cli.hpp"
 #include "harness/report.hpp"
 #include "harness/runner.hpp"
 
@@ -50,6 +51,7 @@ int list_command() {
   std::cout << "\nCase families (default count in the built-in suite):\n";
   for (const auto& f : case_families())
     std::cout << "  " << f.name << " (" << f.default_count << ")  " << f.description << "\n";
+  list_force_solvers(std::cout);
   return 0;
 }
 
@@ -117,9 +119,12 @@ int main(int argc, char** argv) {
                   "touchstone-case/1 file, to replay it with --cases");
 
   MotionCommands motion_commands(app);  // `motion` and `robustness` (harness/motion_cli.cpp)
+  ForceCli force_cli;
+  auto* forces = add_forces_command(app, force_cli);  // `forces` (harness/force_cli.cpp)
 
   CLI11_PARSE(app, argc, argv);
   if (*list) return list_command();
+  if (*forces) return run_forces_command(force_cli, argc, argv);
   if (const auto status = motion_commands.dispatch(argc, argv)) return *status;
 
   options.repetitions = repetitions;

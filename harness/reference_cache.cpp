@@ -85,6 +85,10 @@ ReferenceCache::ReferenceCache(std::filesystem::path file) : file_(std::move(fil
   while (std::getline(in, line)) {
     try {
       const auto j = nlohmann::json::parse(line);
+      if (j.contains("key")) {
+        json_entries_[j.at("key").get<std::string>()] = j.at("value");
+        continue;
+      }
       entries_[j.at("hash").get<std::string>()] = exact_from_json(j.at("reference"));
     } catch (const std::exception&) {
       // A torn last line (interrupted run) is skipped; it will be recomputed.
@@ -104,6 +108,20 @@ void ReferenceCache::store(const std::string& hash, const ExactProximity& e) {
   std::filesystem::create_directories(file_->parent_path().empty() ? "." : file_->parent_path());
   std::ofstream out(*file_, std::ios::app);
   out << nlohmann::json{{"hash", hash}, {"reference", exact_to_json(e)}}.dump() << '\n';
+}
+
+std::optional<nlohmann::json> ReferenceCache::find_json(const std::string& key) const {
+  auto it = json_entries_.find(key);
+  if (it == json_entries_.end()) return std::nullopt;
+  return it->second;
+}
+
+void ReferenceCache::store_json(const std::string& key, const nlohmann::json& value) {
+  json_entries_[key] = value;
+  if (!file_) return;
+  std::filesystem::create_directories(file_->parent_path().empty() ? "." : file_->parent_path());
+  std::ofstream out(*file_, std::ios::app);
+  out << nlohmann::json{{"key", key}, {"value", value}}.dump() << '\n';
 }
 
 }  // namespace touchstone

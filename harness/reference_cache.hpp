@@ -27,7 +27,13 @@ class ReferenceCache {
   void store(const std::string& hash, const ExactProximity& e);  // appends to the file, if any
   std::size_t size() const { return entries_.size(); }
 
+  // Other references (contact forces) as JSON under their own keys, in the same file, one line
+  // {"key": ..., "value": ...} each.
+  std::optional<nlohmann::json> find_json(const std::string& key) const;
+  void store_json(const std::string& key, const nlohmann::json& value);
+
  private:
+  std::map<std::string, nlohmann::json> json_entries_;
   std::optional<std::filesystem::path> file_;
   std::map<std::string, ExactProximity> entries_;
 };

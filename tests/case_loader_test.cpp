@@ -1,10 +1,10 @@
 // The case loader: good files load, bad files and bad cases give errors naming file, case and
 // field, and the other cases of a file still load.
-#include <cmath>
-
 #include "harness/case_loader.hpp"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 namespace touchstone {
 namespace {
@@ -48,7 +48,7 @@ TEST(CaseLoader, BadCasesNameTheFieldAndTheRestStillLoads) {
       {R"({"id": "huge", "shapes": {"A": {"vertices": [[0,0,0],[1e200,0,0],[0,1,0],[0,0,1]]}, "B": {"vertices": )" +
            std::string(kCube) + "}}}",
        "shapes.A.vertices[1][0]"},
-      {R"({"id": "kind", "kind": "lcp", "shapes": {}})", "kind"},
+      {R"({"id": "kind", "kind": "contact-regions", "shapes": {}})", "kind"},
       {R"({"id": "pair", "shapes": {"A": {"vertices": )" + std::string(kCube) +
            R"(}}, "pair": ["A", "Z"]})",
        "pair"},
@@ -122,7 +122,8 @@ TEST(CaseWriter, WrittenCasesLoadBackBitForBit) {
     c.b.vertices.emplace_back((i & 1), ((i >> 1) & 1), ((i >> 2) & 1) + 1e8);
   }
   const double n = std::sqrt(0.3 * 0.3 + 0.1 * 0.1 + 0.7 * 0.7 + 0.2 * 0.2);
-  c.pose_b = Pose::from_quaternion({0.3 / n, 0.1 / n, -0.7 / n, 0.2 / n}, Vec3(1e8 + 0.5, 1.0 / 7.0, -2));
+  c.pose_b =
+      Pose::from_quaternion({0.3 / n, 0.1 / n, -0.7 / n, 0.2 / n}, Vec3(1e8 + 0.5, 1.0 / 7.0, -2));
   c.expected_relation = Relation::separated;
   const auto loaded = parse_case_document(write_case_document({&c}).dump(), "w.json");
   ASSERT_TRUE(loaded.errors.empty()) << loaded.errors[0].to_string();

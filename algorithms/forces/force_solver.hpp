@@ -102,6 +102,8 @@ struct ForceSolverInfo {
   std::string description;  // one line
   ForceCapabilities capabilities;
   Parameters defaults;  // every parameter with its default value (written into reports)
+  // Convention: a default parameter "max_contacts" > 0 declares the largest problem the solver is
+  // meant for; the benchmark (harness/bench/bench_forces.cpp) skips larger sizes.
   // Builds the solver; `parameters` overrides a subset of `defaults` (unknown names throw).
   std::function<std::unique_ptr<ForceSolver>(const Parameters& parameters)> make;
 };

@@ -1,0 +1,102 @@
+// The exact LCP reference against hand-derived answers.
+#include "reference/exact_lcp.hpp"
+
+#include <gtest/gtest.h>
+
+namespace touchstone {
+namespace {
+
+Eigen::MatrixXd mat(std::initializer_list<std::initializer_list<double>> rows) {
+  Eigen::MatrixXd m(rows.size(), rows.begin()->size());
+  int i = 0;
+  for (const auto& r : rows) {
+    int j = 0;
+    for (double x : r) m(i, j++) = x;
+    ++i;
+  }
+  return m;
+}
+Eigen::VectorXd vec(std::initializer_list<double> v) {
+  Eigen::VectorXd x(v.size());
+  int i = 0;
+  for (double d : v) x[i++] = d;
+  return x;
+}
+
+TEST(ExactLcp, PointMassOnFloor) {
+  const auto r = exact_lcp(mat({{0.5}}), vec({-9.81}));
+  ASSERT_EQ(r.outcome, ExactLcp::Outcome::solved);
+  EXPECT_EQ(r.method, "qp-gmpzf+minnorm");
+  EXPECT_EQ(r.force[0], 19.62);  // exact: 9.81 / 0.5 is the double 19.62 rounded to nearest
+  EXPECT_EQ(r.acceleration[0], 0.0);
+  EXPECT_TRUE(r.forces_unique);
+}
+
+TEST(ExactLcp, RoundsToNearest) {
+  const auto r = exact_lcp(mat({{3.0}}), vec({-1.0}));
+  ASSERT_EQ(r.outcome, ExactLcp::Outcome::solved);
+  EXPECT_EQ(r.force[0], 1.0 / 3.0);
+  EXPECT_EQ(r.acceleration[0], 0.0);
+}
+
+TEST(ExactLcp, RedundantContactsGiveMinimumNorm) {
+  // f1 + f2 = 2 is the whole solution set; minimum norm (1, 1); a = 0; not unique.
+  const auto r = exact_lcp(mat({{1, 1}, {1, 1}}), vec({-2, -2}));
+  ASSERT_EQ(r.outcome, ExactLcp::Outcome::solved);
+  EXPECT_EQ(r.force, vec({1, 1}));
+  EXPECT_EQ(r.acceleration, vec({0, 0}));
+  EXPECT_FALSE(r.forces_unique);
+  EXPECT_TRUE(r.minimum_norm);
+}
+
+TEST(ExactLcp, VanishingContact) {
+  const auto r = exact_lcp(mat({{1, 0}, {0, 1}}), vec({-1, 2}));
+  ASSERT_EQ(r.outcome, ExactLcp::Outcome::solved);
+  EXPECT_EQ(r.force, vec({1, 0}));
+  EXPECT_EQ(r.acceleration, vec({0, 2}));
+  EXPECT_TRUE(r.forces_unique);
+}
+
+TEST(ExactLcp, TrivialSolution) {
+  const auto r = exact_lcp(mat({{2, 1}, {1, 2}}), vec({0.5, 0}));
+  ASSERT_EQ(r.outcome, ExactLcp::Outcome::solved);
+  EXPECT_EQ(r.force, vec({0, 0}));
+  EXPECT_EQ(r.acceleration, vec({0.5, 0}));
+}
+
+TEST(ExactLcp, InfeasibleIsDetected) {
+  // f1 − f2 >= 1 and f2 − f1 >= 1 cannot both hold.
+  const auto r = exact_lcp(mat({{1, -1}, {-1, 1}}), vec({-1, -1}));
+  EXPECT_EQ(r.outcome, ExactLcp::Outcome::infeasible);
+}
+
+TEST(ExactLcp, NonsymmetricGoesToLemke) {
+  // w1 = z1 + 2 z2 − 1, w2 = z2 − 1: z = (0, 1), w = (1, 0).
+  const auto r = exact_lcp(mat({{1, 2}, {0, 1}}), vec({-1, -1}));
+  ASSERT_EQ(r.outcome, ExactLcp::Outcome::solved);
+  EXPECT_EQ(r.method, "lemke-gmpq");
+  EXPECT_EQ(r.force, vec({0, 1}));
+  EXPECT_EQ(r.acceleration, vec({1, 0}));
+  EXPECT_GE(r.pivots, 1);
+}
+
+TEST(ExactLcp, NonsymmetricInfeasibleWithPsdPart) {
+  // w = [[0, 1], [-1, 0]] z + (−1, −1) needs z2 >= 1 and −z1 >= 1, impossible with z >= 0;
+  // xᵀAx = 0 for this skew A, so it is copositive-plus and the ray proves infeasibility.
+  const auto r = exact_lcp(mat({{0, 1}, {-1, 0}}), vec({-1, -1}));
+  EXPECT_EQ(r.outcome, ExactLcp::Outcome::infeasible);
+}
+
+TEST(ExactLcp, NotCopositiveIsUnresolved) {
+  // A = −1: w = −z − 1 < 0 always: infeasible, but A is not copositive-plus, so Lemke's ray
+  // proves nothing and the reference says so.
+  const auto r = exact_lcp(mat({{-1}}), vec({-1}));
+  EXPECT_EQ(r.outcome, ExactLcp::Outcome::unresolved);
+}
+
+TEST(ExactLcp, BadSizesThrow) {
+  EXPECT_THROW(exact_lcp(mat({{1, 0}}), vec({1})), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace touchstone

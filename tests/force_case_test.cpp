@@ -1,0 +1,138 @@
+// Loading contact-force cases: touchstone-case/1 kinds contact-forces and lcp, Siconos LCP text
+// files and FCLib normal-only LCPs; bad input names file, case and field.
+#include "harness/force_case.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "cases/force_scenes.hpp"
+#include "harness/case_loader.hpp"
+
+namespace touchstone {
+namespace {
+
+const char* kDocument = R"({
+  "format": "touchstone-case/1",
+  "cases": [
+    {"id": "mass-on-floor", "kind": "contact-forces", "time_step": 0.01,
+     "bodies": [{"name": "mass", "mass": 2, "position": [0, 0, 0.5]},
+                {"name": "floor", "fixed": true}],
+     "contacts": [{"bodies": ["mass", "floor"], "point": [0, 0, 0], "normal": [0, 0, 1]}],
+     "expected": {"normal_force": [19.62], "acceleration": [0]}},
+    {"id": "tiny", "kind": "lcp", "A": [[2, 1], [1, 2]], "b": [-1, 0.5],
+     "expected": {"feasible": true}},
+    {"id": "geometry", "kind": "proximity",
+     "shapes": {"A": {"vertices": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]]},
+                "B": {"vertices": [[0,0,2],[1,0,2],[0,1,2],[0,0,3]]}}}
+  ]
+})";
+
+TEST(ForceCases, LoadsBothKindsAndSkipsOthers) {
+  const auto loaded = parse_force_case_document(kDocument, "mem.json");
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().to_string();
+  ASSERT_EQ(loaded.cases.size(), 2u);
+  const ForceCase& m = loaded.cases[0];
+  EXPECT_EQ(m.kind, "contact-forces");
+  ASSERT_TRUE(m.system);
+  EXPECT_DOUBLE_EQ(m.problem.A(0, 0), 0.5);
+  EXPECT_DOUBLE_EQ(m.problem.b[0], -9.81);
+  EXPECT_DOUBLE_EQ(m.problem.time_step, 0.01);
+  EXPECT_EQ((*m.expected.normal_force)[0], 19.62);
+  const ForceCase& t = loaded.cases[1];
+  EXPECT_EQ(t.problem.A(0, 1), 1.0);
+  EXPECT_EQ(t.problem.b[0], -1.0);
+  EXPECT_TRUE(*t.expected.feasible);
+  // The proximity loader reads the proximity case and leaves the force cases alone.
+  const auto proximity = parse_case_document(kDocument, "mem.json");
+  EXPECT_TRUE(proximity.errors.empty());
+  EXPECT_EQ(proximity.cases.size(), 1u);
+}
+
+TEST(ForceCases, BadInputNamesFileCaseAndField) {
+  auto first_error = [](const std::string& cases) {
+    const auto loaded = parse_force_case_document(
+        R"({"format": "touchstone-case/1", "cases": [)" + cases + "]}", "bad.json");
+    EXPECT_EQ(loaded.errors.size(), 1u);
+    return loaded.errors.empty() ? LoadError{} : loaded.errors.front();
+  };
+  auto e = first_error(R"({"id": "x", "kind": "lcp", "A": [[1, 2]], "b": [1]})");
+  EXPECT_EQ(e.file, "bad.json");
+  EXPECT_EQ(e.case_id, "x");
+  EXPECT_EQ(e.field, "A[0]");
+  e = first_error(R"({"id": "y", "kind": "lcp", "A": [[1]], "b": ["one"]})");
+  EXPECT_EQ(e.field, "b[0]");
+  e = first_error(R"({"id": "z", "kind": "contact-forces",
+      "bodies": [{"name": "m", "mass": -1}, {"name": "f", "fixed": true}],
+      "contacts": [{"bodies": ["m", "f"], "point": [0,0,0], "normal": [0,0,1]}]})");
+  EXPECT_EQ(e.field, "bodies[0] (m).mass");
+  e = first_error(R"({"id": "w", "kind": "contact-forces",
+      "bodies": [{"name": "m", "mass": 1}, {"name": "f", "fixed": true}],
+      "contacts": [{"bodies": ["m", "g"], "point": [0,0,0], "normal": [0,0,1]}]})");
+  EXPECT_EQ(e.field, "contacts[0].bodies[1]");
+  e = first_error(R"({"id": "v", "kind": "contact-forces",
+      "bodies": [{"name": "m", "mass": 1}, {"name": "f", "fixed": true}],
+      "contacts": [{"bodies": ["m", "f"], "point": [0,0,0], "normal": [0,0,2]}]})");
+  EXPECT_EQ(e.field, "contacts[0].normal");
+  e = first_error(
+      R"({"id": "u", "kind": "lcp", "A": [[1]], "b": [1], "expected": {"force": [1]}})");
+  EXPECT_EQ(e.field, "expected.force");
+  e = first_error(
+      R"({"id": "t", "kind": "lcp", "A": [[1]], "b": [1], "expected": {"acceleration": [1, 2]}})");
+  EXPECT_EQ(e.field, "expected.acceleration");
+}
+
+TEST(ForceCases, SiconosTextFormat) {
+  const auto loaded =
+      parse_siconos_lcp("2\n0\n2\n2\n2 2\n1 2\n3 4\n-1 -2\n\nsome remark\n", "x.dat");
+  ASSERT_EQ(loaded.cases.size(), 1u);
+  const auto& c = loaded.cases[0];
+  EXPECT_EQ(c.id, "siconos-lcp/x");
+  // Each line is a column of M (Siconos fills its column-major array in file order).
+  EXPECT_EQ(c.problem.A(1, 0), 2.0);
+  EXPECT_EQ(c.problem.A(0, 1), 3.0);
+  EXPECT_EQ(c.problem.b[1], -2.0);
+  EXPECT_EQ(c.description, "some remark");
+  const auto bad = parse_siconos_lcp("2\n1\n2\n2\n", "y.dat");
+  ASSERT_EQ(bad.errors.size(), 1u);
+  EXPECT_EQ(bad.errors[0].field, "storage");
+  const auto truncated = parse_siconos_lcp("2\n0\n2\n2\n2 2\n1 2\n3\n", "z.dat");
+  ASSERT_EQ(truncated.errors.size(), 1u);
+  EXPECT_EQ(truncated.errors[0].field, "M[1][1]");
+}
+
+TEST(ForceCases, LiteratureAndFclibFilesLoad) {
+  const std::string data = std::string(TOUCHSTONE_SHARED_DIR) + "/data/siconos";
+  if (!std::filesystem::exists(data)) GTEST_SKIP() << "no shared data at " << data;
+  const auto lcp = load_force_cases(data + "/lcp");
+  EXPECT_EQ(lcp.cases.size(), 17u);  // the dense ones
+  EXPECT_EQ(lcp.errors.size(), 3u);  // the three *_block files (sparse block storage)
+  for (const auto& c : lcp.cases)
+    if (c.id == "siconos-lcp/lcp_exp_murty") {
+      EXPECT_EQ(c.problem.size(), 6);
+    }
+  if (!fclib_available()) GTEST_SKIP() << "built without fclib";
+  const auto fc = load_force_cases(data + "/fclib");
+  std::map<std::string, int> sizes;
+  for (const auto& c : fc.cases) sizes[c.id] = c.problem.size();
+  EXPECT_EQ(sizes["fclib-normal/Capsules-i125-1213"], 286);
+  EXPECT_EQ(sizes["fclib-normal/LMGC_100_PR_PerioBox-i00361-60-03000"], 60);
+  for (const auto& e : fc.errors) EXPECT_EQ(e.field, "/fclib_local") << e.to_string();
+}
+
+TEST(ForceCases, ScenesRoundTripThroughTheFileFormat) {
+  const auto scenes = force_scenes();
+  std::vector<const ForceCase*> all;
+  for (const auto& c : scenes) all.push_back(&c);
+  const auto text = write_force_case_document(all).dump();
+  const auto back = parse_force_case_document(text, "round-trip.json");
+  ASSERT_TRUE(back.errors.empty()) << back.errors.front().to_string();
+  ASSERT_EQ(back.cases.size(), scenes.size());
+  for (std::size_t i = 0; i < scenes.size(); ++i) {
+    EXPECT_EQ(back.cases[i].problem.A, scenes[i].problem.A) << scenes[i].id;
+    EXPECT_EQ(back.cases[i].problem.b, scenes[i].problem.b) << scenes[i].id;
+  }
+}
+
+}  // namespace
+}  // namespace touchstone
