@@ -4,12 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "algorithms/forces/force_solver.hpp"
+#include "harness/force_case.hpp"
 
 namespace touchstone::forces {
 namespace {
@@ -88,31 +91,16 @@ ContactProblem infeasible() {
   return lcp(Eigen::Matrix2d{{1, -1}, {-1, 1}}, Eigen::Vector2d(-1, -1));
 }
 
-// Reads a Siconos LCP text file (../shared/data/README.md): n, a storage flag, a header with
-// the dimensions, the matrix, then q; '#' starts the remark. The matrix text is column-major:
-// each text line is a column of M (Siconos' own reader, linearComplementarity_newFromFilename,
-// fills its column-major array in file order; on lcp_exp_murty2 that gives Murty's upper
-// triangular matrix, not the lower triangular one the lines show).
-ContactProblem read_siconos_lcp(const std::string& name) {
-  const std::string path = std::string(TOUCHSTONE_SHARED_DIR) + "/data/siconos/lcp/" + name;
-  std::ifstream in(path);
-  EXPECT_TRUE(in.good()) << path;
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  text = text.substr(0, text.find('#'));
-  std::istringstream tokens(text);
-  std::vector<double> values;
-  for (double v; tokens >> v;) values.push_back(v);
-  EXPECT_FALSE(values.empty()) << path;
-  if (values.empty()) return {};
-  const int n = static_cast<int>(values[0]);
-  const size_t header = values.size() - static_cast<size_t>(n) * n - n;
-  ContactProblem p;
-  p.A.resize(n, n);
-  p.b.resize(n);
-  for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c) p.A(r, c) = values[header + c * n + r];
-  for (int i = 0; i < n; ++i) p.b[i] = values[header + n * n + i];
-  return p;
+// A Siconos LCP text file from ../shared/data, read by the harness's loader (each text line is a
+// column of M, as Siconos reads it); empty when the shared data is not beside the checkout.
+std::optional<ContactProblem> read_siconos_lcp(const std::string& name) {
+  const std::filesystem::path path =
+      std::filesystem::path(TOUCHSTONE_SHARED_DIR) / "data/siconos/lcp" / name;
+  if (!std::filesystem::exists(path)) return std::nullopt;
+  const auto loaded = load_force_cases(path);
+  EXPECT_TRUE(loaded.errors.empty()) << path;
+  if (loaded.cases.size() != 1) return std::nullopt;
+  return loaded.cases[0].problem;
 }
 
 TEST(ForceSolvers, RegisteredWithHonestCapabilities) {
@@ -263,7 +251,9 @@ TEST(ForceSolvers, NonFiniteInputIsAFailureNotAnException) {
 // w = (2, 4, 8, 16, 32, 0). Lemke with covering vector 1 visits 2^6 bases: 64 pivots counting
 // the one that brings z0 in (Siconos counts 63, without it).
 TEST(ForceSolvers, MurtyExponentialExample) {
-  const ContactProblem p = read_siconos_lcp("lcp_exp_murty2.dat");
+  const auto murty = read_siconos_lcp("lcp_exp_murty2.dat");
+  if (!murty) GTEST_SKIP() << "../shared/data is not beside this checkout";
+  const ContactProblem& p = *murty;
   ASSERT_EQ(p.size(), 6);
   ASSERT_EQ(p.A(0, 5), 2.0);  // upper triangular as read column-major
   ASSERT_EQ(p.A(5, 0), 0.0);
@@ -283,8 +273,9 @@ TEST(ForceSolvers, MurtyExponentialExample) {
     EXPECT_EQ(run("siconos-lemke", p).iterations, 63);
   }
   // The companion with q = -1: z = e6, w = (1, 1, 1, 1, 1, 0) by the same argument.
-  const ContactProblem q = read_siconos_lcp("lcp_exp_murty.dat");
-  const ForceResult r = run("lemke", q);
+  const auto q = read_siconos_lcp("lcp_exp_murty.dat");
+  ASSERT_TRUE(q.has_value());
+  const ForceResult r = run("lemke", *q);
   ASSERT_EQ(r.status, SolveStatus::ok) << r.reason;
   expect_near(r.normal_force, (Eigen::VectorXd(6) << 0, 0, 0, 0, 0, 1).finished(), 1e-12, "lemke");
 }
