@@ -226,7 +226,7 @@ json make_force_report(const ForceRunResults& run, const ForceRunOptions& option
 
 std::string force_terminal_table(const ForceRunResults& run) {
   std::ostringstream out;
-  out << std::left << std::setw(14) << "solver" << std::setw(28) << "case" << std::setw(12)
+  out << std::left << std::setw(19) << "solver" << std::setw(28) << "case" << std::setw(12)
       << "verdict" << std::right << std::setw(11) << "residual" << std::setw(8) << "iters"
       << std::setw(12) << "median"
       << "  " << std::left << "reason\n";
@@ -243,7 +243,7 @@ std::string force_terminal_table(const ForceRunResults& run) {
     }
     std::string reason = r.verification.reason;
     if (reason.size() > 60) reason = reason.substr(0, 57) + "...";
-    out << std::left << std::setw(14) << r.solver << std::setw(28) << c.spec.id << std::setw(12)
+    out << std::left << std::setw(19) << r.solver << std::setw(28) << c.spec.id << std::setw(12)
         << to_string(r.verification.verdict) << std::right << std::setw(11) << residual
         << std::setw(8) << r.output.iterations << std::setw(12)
         << (r.timing.repetitions ? format_ns(r.timing.median_ns) : "-") << "  " << std::left
@@ -254,7 +254,7 @@ std::string force_terminal_table(const ForceRunResults& run) {
   for (const ForceResultRecord& r : run.results)
     ++totals[r.solver][static_cast<int>(r.verification.verdict)];
   for (const auto& [solver, t] : totals)
-    out << std::left << std::setw(14) << solver << "pass " << t[0] << ", fail " << t[1]
+    out << std::left << std::setw(19) << solver << "pass " << t[0] << ", fail " << t[1]
         << ", ambiguous " << t[2] << ", unsupported " << t[3] << ", error " << t[4] << "\n";
   return out.str();
 }
