@@ -226,7 +226,10 @@ json make_force_report(const ForceRunResults& run, const ForceRunOptions& option
 
 std::string force_terminal_table(const ForceRunResults& run) {
   std::ostringstream out;
-  out << std::left << std::setw(19) << "solver" << std::setw(28) << "case" << std::setw(12)
+  int case_width = 28;  // wide enough for the longest case id (FCLib ids run to 50)
+  for (const ForceCaseRecord& c : run.cases)
+    case_width = std::max(case_width, static_cast<int>(c.spec.id.size()) + 2);
+  out << std::left << std::setw(19) << "solver" << std::setw(case_width) << "case" << std::setw(12)
       << "verdict" << std::right << std::setw(11) << "residual" << std::setw(8) << "iters"
       << std::setw(12) << "median"
       << "  " << std::left << "reason\n";
@@ -243,9 +246,9 @@ std::string force_terminal_table(const ForceRunResults& run) {
     }
     std::string reason = r.verification.reason;
     if (reason.size() > 60) reason = reason.substr(0, 57) + "...";
-    out << std::left << std::setw(19) << r.solver << std::setw(28) << c.spec.id << std::setw(12)
-        << to_string(r.verification.verdict) << std::right << std::setw(11) << residual
-        << std::setw(8) << r.output.iterations << std::setw(12)
+    out << std::left << std::setw(19) << r.solver << std::setw(case_width) << c.spec.id
+        << std::setw(12) << to_string(r.verification.verdict) << std::right << std::setw(11)
+        << residual << std::setw(8) << r.output.iterations << std::setw(12)
         << (r.timing.repetitions ? format_ns(r.timing.median_ns) : "-") << "  " << std::left
         << reason << "\n";
   }

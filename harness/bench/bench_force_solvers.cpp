@@ -47,7 +47,7 @@ void solve_random_lcp(benchmark::State& state, const std::string& solver,
     benchmark::DoNotOptimize(r.normal_force.data());
   }
   const Eigen::VectorXd a = p.A * r.normal_force + p.b;
-  state.counters["iterations"] = r.iterations;
+  state.counters["solver_iterations"] = r.iterations;
   state.counters["ok"] = r.status == SolveStatus::ok ? 1 : 0;
   state.counters["residual"] =
       r.normal_force.allFinite() ? r.normal_force.cwiseMin(a).cwiseAbs().maxCoeff() : -1.0;

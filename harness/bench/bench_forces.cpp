@@ -4,7 +4,7 @@
 // A size is skipped when the solver declares a smaller `max_contacts` default parameter, or when
 // one probe solve (forked, so a hang or crash cannot stop the run) exceeds the time cap
 // TOUCHSTONE_FORCE_BENCH_CAP seconds (default 10), or a smaller size already did.
-// Counters: contacts (the real count), iterations, verified (1 when the verifier's residual
+// Counters: contacts (the real count), solver_iterations, verified (1 when the verifier's residual
 // checks pass for the last answer; no exact reference here).
 #include <benchmark/benchmark.h>
 
@@ -69,7 +69,7 @@ void run(benchmark::State& state, const forces::ForceSolverInfo* info, const std
     benchmark::DoNotOptimize(r);
   }
   state.counters["contacts"] = c.problem.size();
-  state.counters["iterations"] = r.iterations;
+  state.counters["solver_iterations"] = r.iterations;
   state.counters["verified"] = first.verification.verdict == Verdict::pass ? 1 : 0;
 }
 

@@ -34,17 +34,16 @@ struct Scene {
   std::vector<Pose> poses;  // poses of B; A stays at the identity
 
   // centre_distance > 2: separated; < 2: penetrating.
-  Scene(int n, double centre_distance)
-      : a(random_sphere(n, 12345u)), b(random_sphere(n, 67890u)) {
+  Scene(int n, double centre_distance) : a(random_sphere(n, 12345u)), b(random_sphere(n, 67890u)) {
     pa = algo->prepare(a);
     pb = algo->prepare(b);
     constexpr int kFrames = 64;
     for (int k = 0; k < kFrames; ++k) {
       const double t = 2.0 * std::numbers::pi * k / kFrames;
       const Vec3 dir(std::cos(t), std::sin(t), 0.3 * std::sin(2 * t));
-      poses.push_back(Pose::from_quaternion({std::cos(t / 2), 0.0, std::sin(t / 2) * 0.6,
-                                             std::sin(t / 2) * 0.8},
-                                            centre_distance * dir.normalized()));
+      poses.push_back(Pose::from_quaternion(
+          {std::cos(t / 2), 0.0, std::sin(t / 2) * 0.6, std::sin(t / 2) * 0.8},
+          centre_distance * dir.normalized()));
     }
   }
 };
@@ -64,7 +63,7 @@ void run(benchmark::State& state, int n, double centre_distance, bool warm) {
     failures += r.status != QueryStatus::ok;
     ++queries;
   }
-  state.counters["iterations"] = queries ? static_cast<double>(iterations) / queries : 0.0;
+  state.counters["mean_iterations"] = queries ? static_cast<double>(iterations) / queries : 0.0;
   state.counters["failures"] = static_cast<double>(failures);
 }
 

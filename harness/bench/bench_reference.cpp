@@ -20,7 +20,8 @@ std::vector<Vec3> sphere_cloud(int n, unsigned seed) {
   std::normal_distribution<double> normal(0.0, 1.0);
   std::vector<Vec3> pts;
   pts.reserve(n);
-  for (int i = 0; i < n; ++i) pts.push_back(Vec3(normal(rng), normal(rng), normal(rng)).normalized());
+  for (int i = 0; i < n; ++i)
+    pts.push_back(Vec3(normal(rng), normal(rng), normal(rng)).normalized());
   return pts;
 }
 

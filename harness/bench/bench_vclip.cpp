@@ -62,7 +62,7 @@ void run(benchmark::State& state, int n, double centre_distance, bool warm) {
     failures += r.status != QueryStatus::ok;
     ++queries;
   }
-  state.counters["iterations"] = queries ? static_cast<double>(iterations) / queries : 0.0;
+  state.counters["mean_iterations"] = queries ? static_cast<double>(iterations) / queries : 0.0;
   state.counters["failures"] = static_cast<double>(failures);
 }
 
