@@ -26,26 +26,8 @@ json capabilities_json(const forces::ForceCapabilities& c) {
           {"warm_start", c.warm_start}};
 }
 
-double median(std::vector<double> v) {
-  if (v.empty()) return 0.0;
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
-
 std::string family_of(const ForceCaseRecord& c) {
   return c.spec.family.empty() ? "(none)" : c.spec.family;
-}
-
-std::string format_ns(double ns) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(ns < 1e4 ? 0 : 1);
-  if (ns < 1e4)
-    s << ns << " ns";
-  else if (ns < 1e7)
-    s << ns * 1e-3 << " us";
-  else
-    s << ns * 1e-6 << " ms";
-  return s.str();
 }
 
 }  // namespace

@@ -15,18 +15,13 @@
 #include <sstream>
 #include <tuple>
 
+#include "harness/report.hpp"
+
 namespace touchstone {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 double finite_or_zero(double x) { return std::isfinite(x) ? x : 0.0; }
 

@@ -83,14 +83,16 @@ json output_json(const ProximityResult& r) {
   return o;
 }
 
+std::string family_of(const CaseRecord& c) {
+  return c.spec.family.empty() ? "(none)" : c.spec.family;
+}
+
+}  // namespace
+
 double median(std::vector<double> v) {
   if (v.empty()) return 0.0;
   std::sort(v.begin(), v.end());
   return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
-
-std::string family_of(const CaseRecord& c) {
-  return c.spec.family.empty() ? "(none)" : c.spec.family;
 }
 
 std::string format_ns(double ns) {
@@ -104,8 +106,6 @@ std::string format_ns(double ns) {
     s << ns * 1e-6 << " ms";
   return s.str();
 }
-
-}  // namespace
 
 std::vector<SummaryRow> summarize(const RunResults& run) {
   std::map<std::pair<std::string, std::string>, std::pair<SummaryRow, std::vector<double>>> rows;

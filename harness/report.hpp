@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "harness/runner.hpp"
 
@@ -28,6 +29,11 @@ struct SummaryRow {
   int total() const { return pass + fail + ambiguous + unsupported + error; }
 };
 std::vector<SummaryRow> summarize(const RunResults& run);
+
+// Median of a sample (0 when empty), and a time in ns as "812 ns", "3.4 us" or "1.2 ms"; shared by
+// every report and table.
+double median(std::vector<double> values);
+std::string format_ns(double ns);
 
 // Algorithm × family table with verdict counts, median time and the ratio to the fastest
 // algorithm on that family.
