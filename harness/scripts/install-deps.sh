@@ -3,7 +3,8 @@
 # Safe to run again: apt-get skips what is already there.
 set -euo pipefail
 packages=(
-  build-essential cmake ninja-build
+  build-essential cmake ninja-build pkg-config
+  valgrind  # callgrind.h: instruction counts in `touchstone motion --count-instructions`
   libeigen3-dev libcgal-dev libgmp-dev libmpfr-dev
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
