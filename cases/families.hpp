@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/case.hpp"
+#include "cases/format/proximity_case.hpp"
 
 namespace touchstone {
 

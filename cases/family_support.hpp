@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/case.hpp"
+#include "cases/format/proximity_case.hpp"
 
 namespace touchstone::cases {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/force_case.hpp"
+#include "cases/format/force_case.hpp"
 
 namespace touchstone {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/motion_case.hpp"
+#include "cases/format/motion_case.hpp"
 
 namespace touchstone {
 

@@ -7,11 +7,11 @@
 
 #include "algorithms/proximity/registry.hpp"
 #include "cases/families.hpp"
-#include "harness/case_loader.hpp"
-#include "harness/motion_cli.hpp"
-#include "harness/force_cli.hpp"
-#include "harness/report.hpp"
-#include "harness/runner.hpp"
+#include "cases/format/case_loader.hpp"
+#include "harness/motion/cli.hpp"
+#include "harness/forces/cli.hpp"
+#include "harness/proximity/report.hpp"
+#include "harness/proximity/runner.hpp"
 
 namespace fs = std::filesystem;
 using namespace touchstone;
@@ -118,9 +118,9 @@ int main(int argc, char** argv) {
                   "Write every case with a fail, error or ambiguous verdict (or a problem) to this "
                   "touchstone-case/1 file, to replay it with --cases");
 
-  MotionCommands motion_commands(app);  // `motion` and `robustness` (harness/motion_cli.cpp)
+  MotionCommands motion_commands(app);  // `motion` and `robustness` (harness/motion/cli.cpp)
   ForceCli force_cli;
-  auto* forces = add_forces_command(app, force_cli);  // `forces` (harness/force_cli.cpp)
+  auto* forces = add_forces_command(app, force_cli);  // `forces` (harness/forces/cli.cpp)
 
   CLI11_PARSE(app, argc, argv);
   if (*list) return list_command();

@@ -1,6 +1,6 @@
 // The case loader: good files load, bad files and bad cases give errors naming file, case and
 // field, and the other cases of a file still load.
-#include "harness/case_loader.hpp"
+#include "cases/format/case_loader.hpp"
 
 #include <gtest/gtest.h>
 

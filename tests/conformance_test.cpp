@@ -7,8 +7,8 @@
 #include <set>
 
 #include "cases/families.hpp"
-#include "harness/case_loader.hpp"
-#include "harness/runner.hpp"
+#include "cases/format/case_loader.hpp"
+#include "harness/proximity/runner.hpp"
 
 namespace touchstone {
 namespace {

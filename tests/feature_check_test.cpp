@@ -8,8 +8,8 @@
 #include <map>
 #include <set>
 
-#include "harness/case_loader.hpp"
-#include "harness/runner.hpp"
+#include "cases/format/case_loader.hpp"
+#include "harness/proximity/runner.hpp"
 #include "reference/exact_features.hpp"
 
 namespace touchstone {

@@ -1,13 +1,13 @@
 // Loading contact-force cases: touchstone-case/1 kinds contact-forces and lcp, Siconos LCP text
 // files and FCLib normal-only LCPs; bad input names file, case and field.
-#include "harness/force_case.hpp"
+#include "cases/format/force_case.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
 #include "cases/force_scenes.hpp"
-#include "harness/case_loader.hpp"
+#include "cases/format/case_loader.hpp"
 
 namespace touchstone {
 namespace {

@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "cases/force_scenes.hpp"
-#include "harness/force_runner.hpp"
+#include "harness/forces/runner.hpp"
 
 namespace touchstone {
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "algorithms/forces/force_solver.hpp"
-#include "harness/force_case.hpp"
+#include "cases/format/force_case.hpp"
 
 namespace touchstone::forces {
 namespace {

@@ -2,7 +2,7 @@
 // check, tolerances are relative (scaling the problem changes nothing) and overridable, a
 // solver's failure is right only on an infeasible problem, position-level answers are judged on
 // penetration after the step.
-#include "harness/force_verifier.hpp"
+#include "harness/forces/verifier.hpp"
 
 #include <gtest/gtest.h>
 

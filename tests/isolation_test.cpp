@@ -1,7 +1,7 @@
 // Algorithms that crash, abort, hang, throw or return NaN (test-only, in a test registry) never
 // end the run: each becomes `error` (or `fail` for NaN) with its reason, the rest of the batch
 // and the next case still answer, and an isolated answer is the same as an in-process one.
-#include "harness/isolation.hpp"
+#include "harness/proximity/isolation.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "cases/families.hpp"
-#include "harness/runner.hpp"
+#include "harness/proximity/runner.hpp"
 
 namespace touchstone {
 namespace {

@@ -11,10 +11,10 @@
 
 #include "algorithms/proximity/registry.hpp"
 #include "cases/motion_families.hpp"
-#include "harness/case_loader.hpp"
-#include "harness/motion_runner.hpp"
-#include "harness/report.hpp"
-#include "harness/robustness.hpp"
+#include "cases/format/case_loader.hpp"
+#include "harness/motion/runner.hpp"
+#include "harness/proximity/report.hpp"
+#include "harness/motion/robustness.hpp"
 #include "reference/exact_proximity.hpp"
 
 namespace touchstone {

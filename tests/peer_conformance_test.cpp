@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "cases/families.hpp"
-#include "harness/case_loader.hpp"
-#include "harness/runner.hpp"
+#include "cases/format/case_loader.hpp"
+#include "harness/proximity/runner.hpp"
 
 namespace touchstone {
 namespace {

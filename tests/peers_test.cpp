@@ -7,7 +7,7 @@
 #include <numbers>
 
 #include "cases/families.hpp"
-#include "harness/runner.hpp"
+#include "harness/proximity/runner.hpp"
 
 namespace touchstone {
 namespace {

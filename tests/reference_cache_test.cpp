@@ -1,7 +1,7 @@
 // The reference cache cannot hide a stale answer: the key covers every input double, entries
 // survive a round trip through the file, and a sample of whatever the default run has cached is
 // recomputed and compared.
-#include "harness/reference_cache.hpp"
+#include "harness/common/reference_cache.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The report: real output validates against reports/touchstone-report-1.schema.json (with
 // Debian's python3-jsonschema), never carries NaN or Infinity, and the terminal table shows every
 // algorithm and family.
-#include "harness/report.hpp"
+#include "harness/proximity/report.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "harness/case_loader.hpp"
+#include "cases/format/case_loader.hpp"
 
 namespace touchstone {
 namespace {

@@ -1,6 +1,6 @@
 // The runner keeps going: an exact reference that does not finish in time becomes a problem of
 // its case (and `error` results), and the isolated reference gives the same answer as in-process.
-#include "harness/runner.hpp"
+#include "harness/proximity/runner.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 // inside the band around touching are ambiguous, never pass or fail.
 #include <gtest/gtest.h>
 
-#include "harness/case_loader.hpp"
-#include "harness/runner.hpp"
+#include "cases/format/case_loader.hpp"
+#include "harness/proximity/runner.hpp"
 
 namespace touchstone {
 namespace {

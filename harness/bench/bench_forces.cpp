@@ -14,7 +14,7 @@
 #include <string>
 
 #include "cases/force_scenes.hpp"
-#include "harness/force_runner.hpp"
+#include "harness/forces/runner.hpp"
 
 namespace touchstone {
 namespace {

@@ -1,0 +1,43 @@
+// Motion cases (kind `motion`, DESIGN §6.2): one shape pair and a sequence of frames, each frame
+// a pose of A and of B. The harness runs the frames in order, passing the algorithm's warm-start
+// state from one frame to the next (coherence, seed 003 §2.4), and verifies every frame against
+// the exact reference.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cases/format/proximity_case.hpp"
+
+namespace touchstone {
+
+struct LoadError;
+
+struct MotionFrame {
+  Pose pose_a, pose_b;
+};
+
+struct MotionCase {
+  std::string id;
+  std::string family;
+  std::vector<std::string> tags;
+  ShapeSpec a, b;
+  std::vector<MotionFrame> frames;
+  // {"file": ..., "index": ...} or {"family": ..., "seed": ..., "index": ..., "omega_deg": ...}.
+  nlohmann::json origin = nlohmann::json::object();
+
+  // Frame k as a proximity case (id "<id>/f<k>"): what the reference and the verifier see.
+  ProximityCase frame_case(std::size_t k) const;
+};
+
+// Parses one case object whose kind is "motion". Returns false and appends a LoadError (naming
+// the file, the case id and the field) when it is bad.
+bool parse_motion_case(const nlohmann::json& j, const std::string& file, std::size_t index,
+                       std::vector<MotionCase>& out, std::vector<LoadError>& errors);
+
+// A touchstone-case/1 document holding these motion cases; it loads back to the very same
+// doubles. Throws std::invalid_argument for a pose whose rotation has no source quaternion.
+nlohmann::json write_motion_case_document(const std::vector<const MotionCase*>& cases);
+
+}  // namespace touchstone

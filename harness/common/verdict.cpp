@@ -1,0 +1,41 @@
+#include "harness/common/verdict.hpp"
+
+namespace touchstone {
+
+std::string_view to_string(Verdict v) {
+  switch (v) {
+    case Verdict::pass:
+      return "pass";
+    case Verdict::fail:
+      return "fail";
+    case Verdict::ambiguous:
+      return "ambiguous";
+    case Verdict::unsupported:
+      return "unsupported";
+    case Verdict::error:
+      return "error";
+  }
+  return "error";
+}
+
+void VerdictCounts::add(Verdict v) {
+  switch (v) {
+    case Verdict::pass:
+      ++pass;
+      break;
+    case Verdict::fail:
+      ++fail;
+      break;
+    case Verdict::ambiguous:
+      ++ambiguous;
+      break;
+    case Verdict::unsupported:
+      ++unsupported;
+      break;
+    case Verdict::error:
+      ++error;
+      break;
+  }
+}
+
+}  // namespace touchstone

@@ -1,0 +1,35 @@
+// The verdict vocabulary every case kind shares (DESIGN §5): a verdict per (algorithm, case),
+// the checks behind it, and the tally reports and tables count.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace touchstone {
+
+enum class Verdict { pass, fail, ambiguous, unsupported, error };
+std::string_view to_string(Verdict v);
+
+struct CheckResult {
+  std::string name;  // e.g. relation, distance, witness_a, depth, features; pulling, natural_map
+  Verdict verdict = Verdict::pass;
+  double error = 0.0;      // measured error (0 when not numeric)
+  double tolerance = 0.0;  // allowed error
+  std::string detail;      // human-readable reason for fail / ambiguous / unsupported
+};
+
+struct Verification {
+  Verdict verdict = Verdict::pass;
+  std::string reason;  // first failing check, or the algorithm's failure reason
+  std::vector<CheckResult> checks;
+};
+
+// Verdict counts of one algorithm over a set of cases.
+struct VerdictCounts {
+  int pass = 0, fail = 0, ambiguous = 0, unsupported = 0, error = 0;
+  void add(Verdict v);
+  int total() const { return pass + fail + ambiguous + unsupported + error; }
+};
+
+}  // namespace touchstone

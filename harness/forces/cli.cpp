@@ -1,0 +1,219 @@
+#include "harness/forces/cli.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cases/force_scenes.hpp"
+#include "harness/forces/report.hpp"
+
+namespace touchstone {
+namespace {
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+const std::vector<std::string>& default_sources() {
+  static const std::vector<std::string> d{"scenes",     "stack/n10", "stack/n30",
+                                          "stack/n100", "pile/n10",  "pile/n30"};
+  return d;
+}
+
+}  // namespace
+
+CLI::App* add_forces_command(CLI::App& app, ForceCli& cli) {
+  auto* cmd = app.add_subcommand(
+      "forces",
+      "Run contact-force solvers over force cases, verify against the exact LCP reference, write "
+      "a report");
+  cmd->add_option("--solvers", cli.solvers,
+                  "Comma-separated force solver names (default: all registered)");
+  cmd->add_option(
+      "--cases", cli.cases,
+      "A case file (*.json with contact-forces/lcp cases, Siconos *.dat, FCLib *.hdf5), "
+      "a directory of them, or a scene pattern: 'scenes', 'block-*', 'stack/n100', "
+      "'pile/*' (repeatable; default: the named scenes and small stacks and piles)");
+  cmd->add_option("--out", cli.out, "Report path")->capture_default_str();
+  cmd->add_option("--repetitions", cli.options.repetitions, "Timed solves per solver and case")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option(
+      "--param", cli.parameters,
+      "Solver parameter override solver.name=value (repeatable), e.g. pgs.iterations=500");
+  cmd->add_option("--reference-cache", cli.cache_path, "JSON-lines cache of exact references")
+      ->capture_default_str();
+  cmd->add_flag("--no-reference-cache", cli.no_cache, "Compute every reference afresh");
+  cmd->add_option("--reference-timeout", cli.options.reference_timeout_seconds,
+                  "Seconds allowed for one exact reference (0: in-process, no limit)")
+      ->capture_default_str();
+  cmd->add_option("--reference-max-contacts", cli.options.reference_max_contacts,
+                  "No exact reference above this many contacts (residual checks only)")
+      ->capture_default_str();
+  cmd->add_option("--solver-timeout", cli.options.solver_timeout_seconds,
+                  "Seconds allowed for one solver on one case, all repetitions")
+      ->capture_default_str();
+  cmd->add_flag("--in-process", cli.in_process,
+                "Run solvers in this process (no fork: a crash ends the run)");
+  cmd->add_option("--tol-residual", cli.options.tolerances.residual_relative,
+                  "Sign, complementarity and natural-map tolerance (relative)")
+      ->capture_default_str();
+  cmd->add_option("--tol-acceleration", cli.options.tolerances.acceleration_relative,
+                  "Acceleration tolerance relative to the acceleration scale")
+      ->capture_default_str();
+  cmd->add_option("--tol-force", cli.options.tolerances.force_relative,
+                  "Force tolerance relative to the force scale")
+      ->capture_default_str();
+  cmd->add_option("--tol-position", cli.options.tolerances.position_relative,
+                  "Position-level methods: tolerance on the mean force's accelerations")
+      ->capture_default_str();
+  cmd->add_option("--tol-penetration", cli.options.tolerances.penetration_relative,
+                  "Position-level methods: new penetration allowed, relative to h^2 times the "
+                  "acceleration scale")
+      ->capture_default_str();
+  cmd->add_option("--export-cases", cli.export_path,
+                  "Also write the cases that were run as a touchstone-case/1 file");
+  cmd->add_flag("--quiet", cli.quiet, "No progress output");
+  return cmd;
+}
+
+void list_force_solvers(std::ostream& out) {
+  out << "\nForce solvers:\n";
+  const auto& all = forces::ForceSolverRegistry::builtin().all();
+  if (all.empty()) out << "  (none registered)\n";
+  for (const auto& s : all) {
+    const auto& c = s.capabilities;
+    std::string caps;
+    auto add = [&](bool on, const char* name) {
+      if (on) caps += (caps.empty() ? "" : ",") + std::string(name);
+    };
+    add(c.matrix_form, "matrix_form");
+    add(c.friction, "friction");
+    add(c.minimum_norm, "minimum_norm");
+    add(c.position_level, "position_level");
+    add(c.warm_start, "warm_start");
+    out << "  " << s.name << "  [" << s.family << "]  capabilities: " << caps << "\n      "
+        << s.description << "\n      paper: " << s.paper << "\n";
+  }
+  out << "\nForce scenes (touchstone forces --cases <name or pattern>):\n";
+  for (const auto& c : force_scenes()) out << "  " << c.id << "  " << c.description << "\n";
+  out << "  stack/n{10,30,100,300,1000,2000}, pile/n{...}  generated for scaling\n";
+}
+
+int run_forces_command(const ForceCli& cli, int argc, char** argv) {
+  namespace fs = std::filesystem;
+  const auto& registry = forces::ForceSolverRegistry::builtin();
+  std::vector<const forces::ForceSolverInfo*> solvers;
+  if (cli.solvers.empty()) {
+    for (const auto& s : registry.all()) solvers.push_back(&s);
+  } else {
+    for (const auto& name : split(cli.solvers)) {
+      const auto* s = registry.find(name);
+      if (!s) {
+        std::cerr << "error: unknown force solver '" << name << "' (see `touchstone list`)\n";
+        return 2;
+      }
+      solvers.push_back(s);
+    }
+  }
+  ForceRunOptions options = cli.options;
+  options.isolate_solvers = !cli.in_process;
+  for (const std::string& p : cli.parameters) {
+    const auto dot = p.find('.'), eq = p.find('=');
+    if (dot == std::string::npos || eq == std::string::npos || eq < dot) {
+      std::cerr << "error: --param '" << p << "' is not solver.name=value\n";
+      return 2;
+    }
+    const std::string solver = p.substr(0, dot), name = p.substr(dot + 1, eq - dot - 1);
+    const auto* info = registry.find(solver);
+    if (!info) {
+      std::cerr << "error: --param names unknown force solver '" << solver << "'\n";
+      return 2;
+    }
+    if (!info->defaults.contains(name)) {
+      std::cerr << "error: force solver '" << solver << "' has no parameter '" << name << "'\n";
+      return 2;
+    }
+    try {
+      options.parameters[solver][name] = std::stod(p.substr(eq + 1));
+    } catch (const std::exception&) {
+      std::cerr << "error: --param '" << p << "': value is not a number\n";
+      return 2;
+    }
+  }
+
+  std::vector<ForceCase> cases;
+  std::vector<LoadError> load_errors;
+  for (const std::string& source : cli.cases.empty() ? default_sources() : cli.cases) {
+    if (fs::exists(source)) {
+      LoadedForceCases loaded = load_force_cases(source);
+      for (auto& c : loaded.cases) cases.push_back(std::move(c));
+      for (auto& e : loaded.errors) {
+        std::cerr << "warning: " << e.to_string() << "\n";
+        load_errors.push_back(std::move(e));
+      }
+      continue;
+    }
+    auto matched = match_force_scenes(source);
+    if (matched.empty()) {
+      std::cerr << "error: '" << source
+                << "' is neither a file, a directory nor a force scene pattern "
+                << "(see `touchstone list`)\n";
+      return 2;
+    }
+    for (auto& c : matched) cases.push_back(std::move(c));
+  }
+
+  std::ostringstream command_line;
+  for (int i = 0; i < argc; ++i) command_line << (i ? " " : "") << argv[i];
+  ReferenceCache cache = cli.no_cache ? ReferenceCache() : ReferenceCache(cli.cache_path);
+  Progress progress;
+  if (!cli.quiet)
+    progress = [](std::size_t done, std::size_t total) {
+      std::cerr << "\r" << done << " / " << total << " force cases" << std::flush;
+      if (done == total) std::cerr << "\n";
+    };
+  ForceRunResults run = run_forces(cases, solvers, options, cache, progress);
+  run.load_errors = std::move(load_errors);
+
+  const auto report = make_force_report(run, options, {command_line.str(), 0});
+  const fs::path out_path(cli.out);
+  if (out_path.has_parent_path()) fs::create_directories(out_path.parent_path());
+  std::ofstream file(out_path);
+  if (!file) {
+    std::cerr << "error: cannot write report to " << cli.out << "\n";
+    return 1;
+  }
+  file << report.dump(1) << "\n";
+  std::cout << force_terminal_table(run);
+  std::cout << "\nExact references:\n";
+  for (const auto& c : run.cases) {
+    std::cout << "  " << c.spec.id << " (" << c.spec.problem.size() << " contacts): ";
+    if (c.reference)
+      std::cout << to_string(c.reference->outcome) << " by " << c.reference->method
+                << (c.reference_from_cache ? " (cached)" : "") << ", " << c.reference_ms << " ms"
+                << (c.reference->forces_unique ? ", forces unique" : "") << "\n";
+    else
+      std::cout << c.reference_note << "\n";
+    for (const auto& p : c.problems) std::cout << "    problem: " << p << "\n";
+  }
+  if (!cli.export_path.empty()) {
+    std::vector<const ForceCase*> all;
+    for (const auto& c : run.cases) all.push_back(&c.spec);
+    std::ofstream(cli.export_path) << write_force_case_document(all).dump(1) << "\n";
+  }
+  std::size_t broken = 0;
+  for (const auto& c : run.cases) broken += !c.problems.empty();
+  std::cout << run.cases.size() << " force cases (" << broken << " with problems, "
+            << run.load_errors.size() << " load errors), " << solvers.size()
+            << " solvers; report written to " << cli.out << "\n";
+  return 0;
+}
+
+}  // namespace touchstone

@@ -1,0 +1,74 @@
+// The force runner: for each force case, gets the exact LCP reference (cache first, in a forked
+// child with a time limit, skipped above a size cap), then runs every selected force solver
+// `repetitions` times cold (no warm start), verifies the answer and records timing. Each solver
+// call runs in a forked child with a time limit too (optional), so a crash, a hang or an
+// exception becomes an `error` result of that solver and case, and the run goes on.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/forces/force_solver.hpp"
+#include "cases/format/force_case.hpp"
+#include "harness/forces/verifier.hpp"
+#include "harness/common/progress.hpp"
+#include "harness/common/reference_cache.hpp"
+#include "harness/common/timing.hpp"
+#include "reference/exact_lcp.hpp"
+
+namespace touchstone {
+
+struct ForceRunOptions {
+  int repetitions = 3;
+  ForceTolerances tolerances;
+  double reference_timeout_seconds = 60.0;               // 0: in-process, no limit
+  int reference_max_contacts = 400;                      // larger problems: residual checks only
+  double solver_timeout_seconds = 60.0;                  // per solver and case, all repetitions
+  bool isolate_solvers = true;                           // fork per solver call (crash -> error)
+  std::map<std::string, forces::Parameters> parameters;  // per solver name
+};
+
+struct ForceCaseRecord {
+  ForceCase spec;
+  std::string hash;  // of A and b: the reference depends on nothing else
+  std::optional<ExactLcp> reference;
+  bool reference_from_cache = false;
+  double reference_ms = 0.0;
+  std::string reference_note;         // why there is none (size cap, timeout, ...)
+  std::vector<std::string> problems;  // expected disagrees with the reference, ...
+};
+
+struct ForceResultRecord {
+  std::string solver;
+  std::size_t case_index = 0;
+  forces::ForceResult output;
+  Verification verification;
+  Timing timing;
+};
+
+struct ForceRunResults {
+  std::vector<ForceCaseRecord> cases;
+  std::vector<ForceResultRecord> results;
+  std::vector<LoadError> load_errors;
+  std::vector<const forces::ForceSolverInfo*> solvers;
+};
+
+// FNV-1a over a format tag, the size and the bit patterns of A and b.
+std::string force_input_hash(const forces::ContactProblem& problem);
+
+nlohmann::json exact_lcp_to_json(const ExactLcp& e);
+ExactLcp exact_lcp_from_json(const nlohmann::json& j);
+
+// The exact reference under a time limit in a forked child (0: in-process); throws
+// std::runtime_error on timeout, crash or failure.
+ExactLcp exact_lcp_isolated(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
+                            double timeout_seconds);
+
+ForceRunResults run_forces(const std::vector<ForceCase>& cases,
+                           const std::vector<const forces::ForceSolverInfo*>& solvers,
+                           const ForceRunOptions& options, ReferenceCache& cache,
+                           const Progress& progress = {});
+
+}  // namespace touchstone

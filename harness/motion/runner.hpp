@@ -1,0 +1,81 @@
+// The motion runner: plays each motion case frame by frame for every selected algorithm, warm
+// (the algorithm's warm-start state is passed from one frame to the next, DESIGN §3.1) or cold
+// (no state), verifies every frame against its exact reference and times every call. Work per
+// call is the algorithm's iteration count and, under callgrind, its instruction count.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cases/format/motion_case.hpp"
+#include "harness/proximity/runner.hpp"
+
+namespace touchstone {
+
+struct MotionRunOptions {
+  RunOptions run;       // tolerances, reference timeout, witness checks
+  int repetitions = 3;  // the sequence is replayed this many times; a frame's time is the minimum
+  bool verify = true;   // exact reference and verdict for every frame
+  // Under valgrind --tool=callgrind --collect-atstart=no: collect only inside query calls and
+  // dump the counts after each (algorithm, mode, case) with a label read by
+  // read_callgrind_instructions.
+  bool count_instructions = false;
+};
+
+struct MotionSelection {
+  const ProximityAlgorithmInfo* algorithm = nullptr;
+  bool warm = false;
+  std::string label() const { return algorithm->name + (warm ? "/warm" : "/cold"); }
+};
+
+struct MotionFrameResult {
+  ProximityResult output;
+  Verification verification;
+  double time_ns = 0;      // minimum over the repetitions
+  bool had_state = false;  // a warm-start state existed when the query was called
+};
+
+struct MotionRun {
+  std::string label;  // "<algorithm>/warm" or "<algorithm>/cold"
+  std::size_t selection = 0, case_index = 0;
+  double prepare_ns = 0;
+  std::string error;  // the whole sequence could not run (bad shape, threw)
+  std::vector<MotionFrameResult> frames;
+};
+
+struct MotionCaseRecord {
+  MotionCase spec;
+  int vertices = 0;                // of shape A
+  std::vector<CaseRecord> frames;  // the reference, scale and problems of each frame
+};
+
+struct MotionResults {
+  std::vector<MotionSelection> selections;
+  std::vector<MotionCaseRecord> cases;
+  std::vector<MotionRun> runs;
+};
+
+MotionResults run_motion(const std::vector<MotionCase>& cases,
+                         const std::vector<MotionSelection>& selections,
+                         const MotionRunOptions& options, ReferenceCache& cache,
+                         const Progress& progress = {});
+
+// The frames as a RunResults (one case per frame, results named by selection label), for
+// make_report and --export-failures.
+RunResults motion_as_run_results(const MotionResults& motion);
+
+// The report's additive `motion` section: per run, its frames' verdicts, times, iterations, and
+// instructions per call when counted (key "<label>|<case id>").
+nlohmann::json motion_json(const MotionResults& motion,
+                           const std::map<std::string, double>& instructions_per_call);
+
+// The table: one row per selection and family, one column per ω: median time per call, mean
+// iterations, instructions per call when counted, and frames that did not pass.
+std::string motion_table(const MotionResults& motion,
+                         const std::map<std::string, double>& instructions_per_call);
+
+// Reads callgrind dumps written with count_instructions: label -> instructions per call.
+std::map<std::string, double> read_callgrind_instructions(const std::string& directory);
+
+}  // namespace touchstone

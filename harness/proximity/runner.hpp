@@ -1,0 +1,86 @@
+// The runner: for each case, builds the shapes once, gets the exact reference (cache first), then
+// runs every selected algorithm (prepare once, query `repetitions` times, cold), verifies the
+// answer and records timing. An exception in one algorithm or one case becomes an `error` result
+// and the run goes on.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/proximity/registry.hpp"
+#include "cases/format/proximity_case.hpp"
+#include "cases/format/case_loader.hpp"
+#include "harness/proximity/isolation.hpp"
+#include "harness/common/progress.hpp"
+#include "harness/common/reference_cache.hpp"
+#include "harness/proximity/verifier.hpp"
+
+namespace touchstone {
+
+struct RunOptions {
+  int repetitions = 3;
+  Tolerances tolerances;
+  bool check_witnesses = true;  // exact point-to-shape distances for witness points
+  // Each exact reference runs in a forked child with this time limit (0: in-process, no limit),
+  // so a reference that does not finish (CGAL's exact QP solver has been seen to run for ever on
+  // a degenerate scale-disparity case) or crashes becomes a problem of that case, not a hang.
+  double reference_timeout_seconds = 60.0;
+  // Which algorithms answer in forked children (harness/proximity/isolation.hpp), so that a crash or a hang
+  // in them becomes an `error` of the case: none, the peers (family "peer": third-party code seen
+  // to abort on degenerate input), or all. One child per case runs the whole isolated batch.
+  enum class Isolation { none, peers, all };
+  Isolation isolation = Isolation::peers;
+  double algorithm_timeout_seconds = 10.0;  // per isolated algorithm and case
+};
+
+// The exact reference of one case under the time limit; throws std::runtime_error with the
+// reason on timeout, crash or failure.
+ExactProximity exact_reference_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                        const Pose& pose_b, double timeout_seconds);
+
+struct CaseRecord {
+  ProximityCase spec;
+  std::string hash;
+  double scale = 0.0;      // diagonal of the pair's world bounding box
+  double magnitude = 0.0;  // largest absolute world coordinate of the pair
+  std::optional<ExactProximity> reference;
+  bool reference_from_cache = false;
+  double reference_ms = 0.0;
+  std::vector<std::string> problems;  // invalid geometry, reference failure, expected disagrees
+};
+
+struct ResultRecord {
+  std::string algorithm;
+  std::size_t case_index = 0;  // into RunResults::cases
+  ProximityResult output;
+  Verification verification;
+  Timing timing;
+};
+
+struct RunResults {
+  std::vector<CaseRecord> cases;
+  std::vector<ResultRecord> results;
+  std::vector<LoadError> load_errors;
+  std::vector<const ProximityAlgorithmInfo*> algorithms;
+};
+
+// Building blocks of run_proximity, shared with the motion and robustness runners.
+// The shape of a case (throws GeometryError naming the shape).
+Polytope build_case_shape(const ShapeSpec& s);
+// L (diagonal of the pair's world bounding box) and M (largest absolute world coordinate).
+std::pair<double, double> case_pair_extent(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                           const Pose& pose_b);
+// Verifies one answer as run_proximity does; rec must hold the reference, scale and magnitude.
+// Non-finite numbers are removed from `output` (and the verdict is fail).
+Verification verify_query_output(const ProximityAlgorithmInfo& info, ProximityResult& output,
+                                 const Polytope& a, const Polytope& b, const CaseRecord& rec,
+                                 const RunOptions& options);
+
+RunResults run_proximity(const std::vector<ProximityCase>& cases,
+                         const std::vector<const ProximityAlgorithmInfo*>& algorithms,
+                         const RunOptions& options, ReferenceCache& cache,
+                         const Progress& progress = {});
+
+}  // namespace touchstone
