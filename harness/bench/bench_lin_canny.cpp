@@ -1,67 +1,19 @@
 // Timing of Lin-Canny distance, cold (from the fixed start pair) and warm (from the previous
-// frame's closest features), on the same scenes as bench_gjk.cpp: hulls of random points on the
-// unit sphere (fixed seeds), 20 / 100 / 1000 vertices, B circling A through a 64-frame coherent
-// motion, separated. Counters: mean iterations per query and the number of failed queries
-// (cycling, iteration cap), so a speed-up bought with failures shows.
-#include <benchmark/benchmark.h>
-
-#include <cmath>
-#include <memory>
-#include <numbers>
-#include <random>
+// frame's closest features), on the scenes of scenes.hpp: hulls of random points on the unit
+// sphere, 20 / 100 / 1000 vertices, B circling A through a 64-frame coherent motion, separated.
+// Counters: mean iterations per query and the number of failed queries (cycling, iteration cap),
+// so a speed-up bought with failures shows.
 #include <string>
-#include <vector>
 
 #include "algorithms/proximity/lin_canny/lin_canny.hpp"
+#include "harness/bench/scenes.hpp"
 
-namespace touchstone {
+namespace touchstone::bench {
 namespace {
 
-Polytope random_sphere(int n, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> g;
-  std::vector<Vec3> p;
-  for (int i = 0; i < n; ++i) p.push_back(Vec3(g(rng), g(rng), g(rng)).normalized());
-  return Polytope::from_points(p);
-}
-
-struct Scene {
-  Polytope a, b;
-  std::unique_ptr<ProximityAlgorithm> algo = lin_canny::info().make();
-  std::unique_ptr<PreparedShape> pa, pb;
-  std::vector<Pose> poses;  // poses of B; A stays at the identity
-
-  Scene(int n, double centre_distance) : a(random_sphere(n, 12345u)), b(random_sphere(n, 67890u)) {
-    pa = algo->prepare(a);
-    pb = algo->prepare(b);
-    constexpr int kFrames = 64;
-    for (int k = 0; k < kFrames; ++k) {
-      const double t = 2.0 * std::numbers::pi * k / kFrames;
-      const Vec3 dir(std::cos(t), std::sin(t), 0.3 * std::sin(2 * t));
-      poses.push_back(Pose::from_quaternion(
-          {std::cos(t / 2), 0.0, std::sin(t / 2) * 0.6, std::sin(t / 2) * 0.8},
-          centre_distance * dir.normalized()));
-    }
-  }
-};
-
 void run(benchmark::State& state, int n, bool warm) {
-  Scene scene(n, 2.2);
-  std::unique_ptr<WarmStart> ws;
-  std::size_t k = 0;
-  long iterations = 0, failures = 0, queries = 0;
-  for (auto _ : state) {
-    const Pose& pose = scene.poses[k];
-    k = (k + 1) % scene.poses.size();
-    ProximityResult r =
-        scene.algo->query(*scene.pa, Pose::identity(), *scene.pb, pose, warm ? &ws : nullptr);
-    benchmark::DoNotOptimize(r);
-    iterations += r.iterations;
-    failures += r.status != QueryStatus::ok;
-    ++queries;
-  }
-  state.counters["mean_iterations"] = queries ? static_cast<double>(iterations) / queries : 0.0;
-  state.counters["failures"] = static_cast<double>(failures);
+  static const ProximityAlgorithmInfo info = lin_canny::info();
+  time_circling_queries(state, info, n, kSeparated, warm, Counters::failures_and_iterations);
 }
 
 [[maybe_unused]] const bool registered = [] {
@@ -76,4 +28,4 @@ void run(benchmark::State& state, int n, bool warm) {
 }();
 
 }  // namespace
-}  // namespace touchstone
+}  // namespace touchstone::bench
