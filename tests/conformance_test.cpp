@@ -6,9 +6,8 @@
 
 #include <set>
 
-#include "cases/families.hpp"
-#include "cases/format/case_loader.hpp"
-#include "harness/proximity/runner.hpp"
+#include "tests/support/param_names.hpp"
+#include "tests/support/proximity_runs.hpp"
 
 namespace touchstone {
 namespace {
@@ -21,21 +20,10 @@ class Conformance : public testing::TestWithParam<std::string> {};
 // and stay under a tenth of the sample.
 const std::set<std::string> kMayReportFailure = {"lin-canny"};
 
-std::vector<ProximityCase> conformance_cases() {
-  auto cases = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples").cases;
-  for (const auto& family : case_families())
-    for (int i = 0; i < std::min(family.default_count, 22); ++i)
-      cases.push_back(family.generate(7, i));
-  return cases;
-}
-
 TEST_P(Conformance, NoFailOrErrorOnExamplesAndFamilySample) {
   const auto* info = ProximityRegistry::builtin().find(GetParam());
   ASSERT_NE(info, nullptr);
-  ReferenceCache cache;
-  RunOptions options;
-  options.repetitions = 1;
-  const RunResults run = run_proximity(conformance_cases(), {info}, options, cache);
+  const RunResults run = test_support::run_once(test_support::conformance_cases(), {info});
   int passed = 0, reported_failures = 0;
   for (const auto& r : run.results) {
     const auto& c = run.cases[r.case_index];
@@ -62,12 +50,7 @@ std::vector<std::string> registered_names() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, Conformance, testing::ValuesIn(registered_names()),
-                         [](const auto& param_info) {
-                           std::string n = param_info.param;
-                           for (char& ch : n)
-                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           return n;
-                         });
+                         test_support::param_name);
 
 }  // namespace
 }  // namespace touchstone

@@ -11,19 +11,16 @@
 #include "cases/format/case_loader.hpp"
 #include "harness/proximity/runner.hpp"
 #include "reference/exact_features.hpp"
+#include "tests/support/gjk_variants.hpp"
+#include "tests/support/proximity_runs.hpp"
+#include "tests/support/shapes.hpp"
 
 namespace touchstone {
 namespace {
 
-Polytope box(const Vec3& lo, const Vec3& hi) {
-  std::vector<Vec3> p;
-  for (double x : {lo.x(), hi.x()})
-    for (double y : {lo.y(), hi.y()})
-      for (double z : {lo.z(), hi.z()}) p.emplace_back(x, y, z);
-  return Polytope::from_points(p);
-}
-Polytope unit_cube() { return box(Vec3(0, 0, 0), Vec3(1, 1, 1)); }
-Pose at(double x, double y, double z) { return Pose::from_translation(Vec3(x, y, z)); }
+using test_support::at;
+using test_support::box;
+using test_support::unit_cube;
 
 // Feature ids found by geometry (local coordinates), so the tests do not depend on hull order.
 Feature vertex(const Polytope& p, const Vec3& v) {
@@ -225,16 +222,12 @@ std::vector<Feature> all_features(const Polytope& p) {
   return out;
 }
 
-class FeatureAlgorithm : public ProximityAlgorithm {
+class FeatureAlgorithm : public test_support::OverGjk {
  public:
-  explicit FeatureAlgorithm(FeatureAnswer answer)
-      : answer_(answer), inner_(ProximityRegistry::builtin().find("gjk")->make()) {}
-  std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
-    return inner_->prepare(shape);
-  }
+  explicit FeatureAlgorithm(FeatureAnswer answer) : answer_(answer) {}
   ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
                         const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
-    ProximityResult r = inner_->query(a, pa, b, pb, warm);
+    ProximityResult r = gjk_->query(a, pa, b, pb, warm);
     const Polytope& A = *a.polytope;
     const Polytope& B = *b.polytope;
     switch (answer_) {
@@ -277,15 +270,13 @@ class FeatureAlgorithm : public ProximityAlgorithm {
 
  private:
   FeatureAnswer answer_;
-  std::unique_ptr<ProximityAlgorithm> inner_;
 };
 
 ProximityAlgorithmInfo feature_info(FeatureAnswer answer, std::string name) {
-  ProximityAlgorithmInfo info = *ProximityRegistry::builtin().find("gjk");
-  info.name = std::move(name);
+  ProximityAlgorithmInfo info = test_support::gjk_variant(
+      std::move(name), [answer] { return std::make_unique<FeatureAlgorithm>(answer); });
   info.family = "test-only";
   info.capabilities.features = true;
-  info.make = [answer] { return std::make_unique<FeatureAlgorithm>(answer); };
   return info;
 }
 
@@ -295,13 +286,7 @@ TEST(FeatureCheck, RunnerCatchesWrongFeatures) {
   registry.add(feature_info(FeatureAnswer::far_vertex, "wrong-features-far"));
   registry.add(feature_info(FeatureAnswer::invalid_id, "wrong-features-invalid"));
   registry.add(feature_info(FeatureAnswer::missing, "wrong-features-missing"));
-  const auto loaded = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples");
-  std::vector<const ProximityAlgorithmInfo*> algorithms;
-  for (const auto& a : registry.all()) algorithms.push_back(&a);
-  ReferenceCache cache;
-  RunOptions options;
-  options.repetitions = 1;
-  const RunResults run = run_proximity(loaded.cases, algorithms, options, cache);
+  const RunResults run = test_support::run_examples(registry);
 
   std::map<std::string, std::map<Verdict, int>> feature_verdicts;
   for (const auto& r : run.results)

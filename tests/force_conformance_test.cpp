@@ -16,6 +16,7 @@
 #include "cases/force_scenes.hpp"
 #include "harness/forces/report.hpp"
 #include "harness/forces/runner.hpp"
+#include "tests/support/param_names.hpp"
 
 namespace touchstone {
 namespace {
@@ -97,15 +98,8 @@ std::vector<std::string> builtin_names() {
   return names;
 }
 
-std::string test_name(const ::testing::TestParamInfo<std::string>& param) {
-  std::string s = param.param;
-  for (char& ch : s)
-    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-  return s;
-}
-
 INSTANTIATE_TEST_SUITE_P(Builtin, ForceConformance, ::testing::ValuesIn(builtin_names()),
-                         test_name);
+                         test_support::param_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ForceConformance);
 
 // ---- test-only solvers ----

@@ -3,23 +3,22 @@
 // shapes, thin boxes, tiny gaps, far from the origin, near-parallel faces, 10^4 vertices.
 // Every expected value below is derived by hand (or from exact double arithmetic such as
 // Sterbenz subtraction), never taken from the code under test.
+#include "algorithms/proximity/gjk/gjk.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <numbers>
 
-#include "algorithms/proximity/gjk/gjk.hpp"
+#include "tests/support/shapes.hpp"
 
 namespace touchstone {
 namespace {
 
-Polytope box(const Vec3& lo, const Vec3& hi) {
-  std::vector<Vec3> p;
-  for (int i = 0; i < 8; ++i)
-    p.emplace_back((i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(), (i & 4) ? hi.z() : lo.z());
-  return Polytope::from_points(p);
-}
-Polytope unit_cube() { return box(Vec3(0, 0, 0), Vec3(1, 1, 1)); }
+using test_support::at;
+using test_support::box;
+using test_support::unit_cube;
+
 Polytope centred_cube() { return box(Vec3(-0.5, -0.5, -0.5), Vec3(0.5, 0.5, 0.5)); }
 
 // Points on the unit sphere (Fibonacci lattice): all are hull vertices.
@@ -69,7 +68,6 @@ struct Pair {
 };
 
 const Pose I = Pose::identity();
-Pose at(double x, double y, double z) { return Pose::from_translation(Vec3(x, y, z)); }
 
 TEST(Gjk, RegistryInfo) {
   const auto i = gjk::info();

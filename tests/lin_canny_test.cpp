@@ -11,19 +11,14 @@
 
 #include "reference/exact_features.hpp"
 #include "reference/exact_proximity.hpp"
+#include "tests/support/shapes.hpp"
 
 namespace touchstone {
 namespace {
 
-Polytope box(const Vec3& lo, const Vec3& hi) {
-  std::vector<Vec3> p;
-  for (double x : {lo.x(), hi.x()})
-    for (double y : {lo.y(), hi.y()})
-      for (double z : {lo.z(), hi.z()}) p.emplace_back(x, y, z);
-  return Polytope::from_points(p);
-}
-Polytope unit_cube() { return box(Vec3(0, 0, 0), Vec3(1, 1, 1)); }
-Pose at(double x, double y, double z) { return Pose::from_translation(Vec3(x, y, z)); }
+using test_support::at;
+using test_support::box;
+using test_support::unit_cube;
 
 ProximityResult query(const ProximityAlgorithm& algo, const Polytope& a, const Pose& pa,
                       const Polytope& b, const Pose& pb,

@@ -16,17 +16,14 @@
 #include "harness/proximity/report.hpp"
 #include "harness/motion/robustness.hpp"
 #include "reference/exact_proximity.hpp"
+#include "tests/support/gjk_variants.hpp"
 
 namespace touchstone {
 namespace {
 
 using nlohmann::json;
-
-const ProximityAlgorithmInfo& gjk() {
-  const auto* info = ProximityRegistry::builtin().find("gjk");
-  if (!info) throw std::runtime_error("gjk is not registered");
-  return *info;
-}
+using test_support::builtin_gjk;
+using test_support::gjk_variant;
 
 void expect_same_pose(const Pose& x, const Pose& y) {
   EXPECT_EQ(x.rotation, y.rotation);
@@ -133,14 +130,11 @@ TEST(MotionCase, BadFieldsAreNamed) {
 struct CountingState : WarmStart {
   int frames = 0;
 };
-class StateRecorder : public ProximityAlgorithm {
+class StateRecorder : public test_support::OverGjk {
  public:
-  std::unique_ptr<PreparedShape> prepare(const Polytope& p) const override {
-    return inner_->prepare(p);
-  }
   ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
                         const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
-    ProximityResult r = inner_->query(a, pa, b, pb, nullptr);
+    ProximityResult r = gjk_->query(a, pa, b, pb, nullptr);
     r.iterations = -1;
     if (warm) {
       if (!*warm) *warm = std::make_unique<CountingState>();
@@ -149,16 +143,12 @@ class StateRecorder : public ProximityAlgorithm {
     }
     return r;
   }
-
- private:
-  std::unique_ptr<ProximityAlgorithm> inner_ = gjk().make();
 };
 
 ProximityAlgorithmInfo recorder_info() {
-  ProximityAlgorithmInfo info = gjk();
-  info.name = "state-recorder";
+  ProximityAlgorithmInfo info =
+      gjk_variant("state-recorder", [] { return std::make_unique<StateRecorder>(); });
   info.capabilities.warm_start = true;
-  info.make = [] { return std::make_unique<StateRecorder>(); };
   return info;
 }
 
@@ -199,7 +189,8 @@ TEST(MotionRunner, ReportWithMotionSectionValidatesAndBadShapesDoNotStopTheRun) 
   MotionRunOptions options;
   options.repetitions = 1;
   ReferenceCache cache;
-  const MotionResults r = run_motion(cases, {{&gjk(), true}, {&gjk(), false}}, options, cache);
+  const MotionResults r =
+      run_motion(cases, {{&builtin_gjk(), true}, {&builtin_gjk(), false}}, options, cache);
   ASSERT_EQ(r.runs.size(), 6u);
   EXPECT_NE(r.runs[2].error.find("invalid geometry"), std::string::npos) << r.runs[2].error;
   // The example's last frame turns B by a rounded quarter turn onto A's face: exact contact
@@ -319,31 +310,24 @@ TEST(Robustness, BisectionLandsWhereTheClosestFeaturesChange) {
 }
 
 // Delegates to GJK but inflates the distance by 1e-6 of it: a distance problem on every trial.
-class Inflater : public ProximityAlgorithm {
+class Inflater : public test_support::OverGjk {
  public:
-  std::unique_ptr<PreparedShape> prepare(const Polytope& p) const override {
-    return inner_->prepare(p);
-  }
   ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
                         const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
-    ProximityResult r = inner_->query(a, pa, b, pb, warm);
+    ProximityResult r = gjk_->query(a, pa, b, pb, warm);
     if (r.distance) *r.distance *= 1 + 1e-6;
     return r;
   }
-
- private:
-  std::unique_ptr<ProximityAlgorithm> inner_ = gjk().make();
 };
 
 TEST(Robustness, CountsProblemsAndAFailingTrialReplaysFromItsFile) {
-  ProximityAlgorithmInfo inflater = gjk();
-  inflater.name = "inflater";
+  ProximityAlgorithmInfo inflater =
+      gjk_variant("inflater", [] { return std::make_unique<Inflater>(); });
   inflater.capabilities.witness_points = false;
-  inflater.make = [] { return std::make_unique<Inflater>(); };
   RobustnessOptions options;
   options.trials = 200;
   options.max_exported = 3;
-  const RobustnessResults r = run_robustness({&gjk(), &inflater}, options);
+  const RobustnessResults r = run_robustness({&builtin_gjk(), &inflater}, options);
   EXPECT_EQ(r.reference_errors, 0);
   ASSERT_EQ(r.counts.size(), 2u);
   EXPECT_EQ(r.counts[0].trials, 200);

@@ -9,9 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "cases/families.hpp"
-#include "cases/format/case_loader.hpp"
-#include "harness/proximity/runner.hpp"
+#include "tests/support/proximity_runs.hpp"
 
 namespace touchstone {
 namespace {
@@ -147,14 +145,6 @@ const std::map<std::string, Counts>& known_failures() {
   return known;
 }
 
-std::vector<ProximityCase> conformance_cases() {
-  auto cases = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples").cases;
-  for (const auto& family : case_families())
-    for (int i = 0; i < std::min(family.default_count, 22); ++i)
-      cases.push_back(family.generate(7, i));
-  return cases;
-}
-
 std::string family_of(const CaseRecord& c) {
   return c.spec.family.empty() ? "(examples)" : c.spec.family;
 }
@@ -164,10 +154,7 @@ TEST(PeerConformance, FailuresOnlyWhereKnownAndAlwaysWithAReason) {
   for (const auto& a : ProximityRegistry::builtin().all())
     if (a.family == "peer") peers.push_back(&a);
   if (peers.empty()) GTEST_SKIP() << "every peer switched off at configure time";
-  ReferenceCache cache;
-  RunOptions options;
-  options.repetitions = 1;
-  const RunResults run = run_proximity(conformance_cases(), peers, options, cache);
+  const RunResults run = test_support::run_once(test_support::conformance_cases(), peers);
 
   struct Tally {
     int pass = 0, bad = 0;

@@ -8,15 +8,15 @@
 
 #include "cases/families.hpp"
 #include "harness/proximity/runner.hpp"
+#include "tests/support/param_names.hpp"
+#include "tests/support/proximity_runs.hpp"
+#include "tests/support/shapes.hpp"
 
 namespace touchstone {
 namespace {
 
-Polytope box(double x, double y, double z) {
-  std::vector<Vec3> p;
-  for (int i = 0; i < 8; ++i) p.emplace_back(i & 1 ? x : 0.0, i & 2 ? y : 0.0, i & 4 ? z : 0.0);
-  return Polytope::from_points(p);
-}
+using test_support::box_corners;
+using test_support::unit_cube;
 
 std::vector<std::string> peer_names() {
   std::vector<std::string> names;
@@ -61,7 +61,7 @@ class PeerConventions : public testing::TestWithParam<std::string> {
 
 // Unit cubes; B at x = 1.5: 0.5 apart, closest points on A's face x = 1 and B's face x = 1.5.
 TEST_P(PeerConventions, SeparatedCubes) {
-  const Polytope cube = box(1, 1, 1);
+  const Polytope cube = unit_cube();
   const ProximityResult r =
       query(cube, Pose::identity(), cube, Pose::from_translation(Vec3(1.5, 0.25, 0.125)));
   ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
@@ -81,7 +81,7 @@ TEST_P(PeerConventions, SeparatedCubes) {
 // B overlaps A by 0.1 in x (0.75 in y, 0.875 in z): depth 0.1, B leaves along +x.
 TEST_P(PeerConventions, PenetratingAlongPlusX) {
   if (!info_->capabilities.penetration_depth) GTEST_SKIP() << "no penetration depth declared";
-  const Polytope cube = box(1, 1, 1);
+  const Polytope cube = unit_cube();
   expect_penetration(
       query(cube, Pose::identity(), cube, Pose::from_translation(Vec3(0.9, 0.25, 0.125))), 0.1,
       Vec3(1, 0, 0), Pose::identity());
@@ -91,7 +91,7 @@ TEST_P(PeerConventions, PenetratingAlongPlusX) {
 // by a quarter turn about z and a translation, so poses of A are honoured.
 TEST_P(PeerConventions, PenetratingAlongMinusYWithRotatedA) {
   if (!info_->capabilities.penetration_depth) GTEST_SKIP() << "no penetration depth declared";
-  const Polytope cube = box(1, 1, 1);
+  const Polytope cube = unit_cube();
   const double h = std::numbers::sqrt2 / 2;
   const Pose pa = Pose::from_quaternion({h, 0, 0, h}, Vec3(1, 0, 0));  // (x,y) -> (1-y, x)
   expect_penetration(query(cube, pa, cube, Pose::from_translation(Vec3(0.25, -0.8, 0.125))), 0.2,
@@ -99,12 +99,7 @@ TEST_P(PeerConventions, PenetratingAlongMinusYWithRotatedA) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, PeerConventions, testing::ValuesIn(peer_names()),
-                         [](const auto& param_info) {
-                           std::string n = param_info.param;
-                           for (char& ch : n)
-                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           return n;
-                         });
+                         test_support::param_name);
 
 ProximityCase box_case(const std::string& id, const Vec3& a, const Vec3& b, const Vec3& t) {
   ProximityCase c;
@@ -112,9 +107,7 @@ ProximityCase box_case(const std::string& id, const Vec3& a, const Vec3& b, cons
   c.family = "hand";
   for (const auto& [spec, size] : {std::pair{&c.a, a}, std::pair{&c.b, b}}) {
     spec->name = spec == &c.a ? "A" : "B";
-    for (int i = 0; i < 8; ++i)
-      spec->vertices.emplace_back(i & 1 ? size.x() : 0.0, i & 2 ? size.y() : 0.0,
-                                  i & 4 ? size.z() : 0.0);
+    spec->vertices = box_corners(Vec3(0, 0, 0), size);
   }
   c.pose_b = Pose::from_translation(t);
   return c;
@@ -127,12 +120,9 @@ ProximityCase box_case(const std::string& id, const Vec3& a, const Vec3& b, cons
 TEST(PeerFailures, KnownWrongDepthShowsAsFail) {
   const auto* mpr = ProximityRegistry::builtin().find("ccd-mpr");
   if (!mpr) GTEST_SKIP() << "libccd switched off";
-  ReferenceCache cache;
-  RunOptions options;
-  options.repetitions = 1;
-  const RunResults run =
-      run_proximity({box_case("mpr-long-box", Vec3(1, 4, 1), Vec3(1, 1, 1), Vec3(0.9, 3.8, 0))},
-                    {mpr, ProximityRegistry::builtin().find("gjk")}, options, cache);
+  const RunResults run = test_support::run_once(
+      {box_case("mpr-long-box", Vec3(1, 4, 1), Vec3(1, 1, 1), Vec3(0.9, 3.8, 0))},
+      {mpr, ProximityRegistry::builtin().find("gjk")});
   ASSERT_EQ(run.results.size(), 2u);
   ASSERT_TRUE(run.cases[0].reference);
   EXPECT_EQ(run.cases[0].reference->relation, Relation::penetrating);
@@ -152,13 +142,11 @@ TEST(PeerFailures, KnownWrongDepthShowsAsFail) {
 TEST(PeerFailures, CrashAndExceptionInsideFclShowAsErrorsWithTheReason) {
   const auto* fcl = ProximityRegistry::builtin().find("fcl-libccd");
   if (!fcl) GTEST_SKIP() << "FCL switched off";
-  ReferenceCache cache;
-  RunOptions options;
-  options.repetitions = 1;
-  const RunResults run = run_proximity({find_case_family("edge-edge-collinear")->generate(1, 10),
-                                        find_case_family("vertex-edge")->generate(1, 4),
-                                        find_case_family("random-generic")->generate(1, 1)},
-                                       {fcl}, options, cache);
+  const RunResults run =
+      test_support::run_once({find_case_family("edge-edge-collinear")->generate(1, 10),
+                              find_case_family("vertex-edge")->generate(1, 4),
+                              find_case_family("random-generic")->generate(1, 1)},
+                             {fcl});
   ASSERT_EQ(run.results.size(), 3u);
   const Verification& crash = run.results[0].verification;
   EXPECT_EQ(crash.verdict, Verdict::error);

@@ -17,20 +17,18 @@
 #include "reference/exact_internal.hpp"
 #include "cases/families.hpp"
 #include "reference/exact_proximity.hpp"
+#include "tests/support/shapes.hpp"
 
 namespace touchstone {
 namespace {
 
+using test_support::at;
+
+// Corner points of [x0, x1] × [y0, y1] × [z0, z1].
 std::vector<Vec3> box(double x0, double x1, double y0, double y1, double z0, double z1) {
-  std::vector<Vec3> v;
-  for (double x : {x0, x1})
-    for (double y : {y0, y1})
-      for (double z : {z0, z1}) v.emplace_back(x, y, z);
-  return v;
+  return test_support::box_corners(Vec3(x0, y0, z0), Vec3(x1, y1, z1));
 }
 std::vector<Vec3> unit_cube() { return box(0, 1, 0, 1, 0, 1); }
-
-Pose at(double x, double y, double z) { return Pose::from_translation(Vec3(x, y, z)); }
 
 // (a − b)² or a² as a GMP string, from doubles, for expectations that must not be rounded.
 std::string square_string(double a, double b = 0.0) {

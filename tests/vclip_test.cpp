@@ -15,6 +15,7 @@
 
 #include "cases/families.hpp"
 #include "reference/exact_proximity.hpp"
+#include "tests/support/shapes.hpp"
 
 namespace touchstone {
 namespace {
@@ -118,12 +119,7 @@ Polytope hull(std::vector<Vec3> points) { return Polytope::from_points(points); 
 Polytope octahedron() {  // vertices ±e_i
   return hull({{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}});
 }
-Polytope box(const Vec3& lo, const Vec3& hi) {
-  std::vector<Vec3> p;
-  for (int i = 0; i < 8; ++i)
-    p.push_back({i & 1 ? hi.x() : lo.x(), i & 2 ? hi.y() : lo.y(), i & 4 ? hi.z() : lo.z()});
-  return hull(p);
-}
+using test_support::box;
 // Triangular prism whose ridge edge runs from `a` to `b`, opening toward +x.
 Polytope ridge(const Vec3& a, const Vec3& b, const Vec3& side) {
   return hull({a, b, a + Vec3(1, 0, 0) + side, a + Vec3(1, 0, 0) - side, b + Vec3(1, 0, 0) + side,

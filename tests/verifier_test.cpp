@@ -5,6 +5,8 @@
 
 #include "cases/format/case_loader.hpp"
 #include "harness/proximity/runner.hpp"
+#include "tests/support/gjk_variants.hpp"
+#include "tests/support/proximity_runs.hpp"
 
 namespace touchstone {
 namespace {
@@ -12,16 +14,12 @@ namespace {
 enum class Lie { relation, distance, witness_a, witness_b, depth, nan, fails, throws };
 
 // Wraps GJK and corrupts one part of its answer.
-class WrongAlgorithm : public ProximityAlgorithm {
+class WrongAlgorithm : public test_support::OverGjk {
  public:
-  explicit WrongAlgorithm(Lie lie)
-      : lie_(lie), inner_(ProximityRegistry::builtin().find("gjk")->make()) {}
-  std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
-    return inner_->prepare(shape);
-  }
+  explicit WrongAlgorithm(Lie lie) : lie_(lie) {}
   ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
                         const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
-    ProximityResult r = inner_->query(a, pa, b, pb, warm);
+    ProximityResult r = gjk_->query(a, pa, b, pb, warm);
     switch (lie_) {
       case Lie::relation:
         r.relation =
@@ -59,25 +57,13 @@ class WrongAlgorithm : public ProximityAlgorithm {
 
  private:
   Lie lie_;
-  std::unique_ptr<ProximityAlgorithm> inner_;
 };
 
 ProximityAlgorithmInfo wrong_info(Lie lie, std::string name) {
-  ProximityAlgorithmInfo info = *ProximityRegistry::builtin().find("gjk");
-  info.name = std::move(name);
+  ProximityAlgorithmInfo info = test_support::gjk_variant(
+      std::move(name), [lie] { return std::make_unique<WrongAlgorithm>(lie); });
   info.family = "test-only";
-  info.make = [lie] { return std::make_unique<WrongAlgorithm>(lie); };
   return info;
-}
-
-RunResults run_examples(const ProximityRegistry& registry) {
-  const auto loaded = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples");
-  std::vector<const ProximityAlgorithmInfo*> algorithms;
-  for (const auto& a : registry.all()) algorithms.push_back(&a);
-  ReferenceCache cache;
-  RunOptions options;
-  options.repetitions = 1;
-  return run_proximity(loaded.cases, algorithms, options, cache);
 }
 
 TEST(Verifier, CatchesEveryDeliberateLie) {
@@ -92,7 +78,7 @@ TEST(Verifier, CatchesEveryDeliberateLie) {
   registry.add(wrong_info(Lie::nan, "wrong-nan"));
   registry.add(wrong_info(Lie::fails, "wrong-fails"));
   registry.add(wrong_info(Lie::throws, "wrong-throws"));
-  const RunResults run = run_examples(registry);
+  const RunResults run = test_support::run_examples(registry);
 
   std::map<std::string, std::set<std::string>> failed_checks;
   std::map<std::string, std::map<Verdict, int>> verdicts;

@@ -1,0 +1,45 @@
+// Proximity runs the tests make: once per case and algorithm, on the shipped examples or on the
+// conformance sample.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "cases/families.hpp"
+#include "cases/format/case_loader.hpp"
+#include "harness/proximity/runner.hpp"
+
+namespace touchstone::test_support {
+
+// The shipped example cases (cases/examples/).
+inline std::vector<ProximityCase> example_cases() {
+  return load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples").cases;
+}
+
+// The conformance sample: the shipped examples and the first 22 cases of every family, seed 7.
+inline std::vector<ProximityCase> conformance_cases() {
+  auto cases = example_cases();
+  for (const auto& family : case_families())
+    for (int i = 0; i < std::min(family.default_count, 22); ++i)
+      cases.push_back(family.generate(7, i));
+  return cases;
+}
+
+// Every case with every algorithm, one repetition, default options otherwise.
+inline RunResults run_once(const std::vector<ProximityCase>& cases,
+                           const std::vector<const ProximityAlgorithmInfo*>& algorithms) {
+  ReferenceCache cache;
+  RunOptions options;
+  options.repetitions = 1;
+  return run_proximity(cases, algorithms, options, cache);
+}
+
+// Every algorithm of `registry` on the shipped examples, once.
+inline RunResults run_examples(const ProximityRegistry& registry) {
+  std::vector<const ProximityAlgorithmInfo*> algorithms;
+  for (const auto& a : registry.all()) algorithms.push_back(&a);
+  return run_once(example_cases(), algorithms);
+}
+
+}  // namespace touchstone::test_support
