@@ -9,6 +9,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-jsonschema
+  clang-format  # harness/scripts/check-format.sh (.ci/run)
   # peers measured beside our algorithms (each optional in CMake)
   libfcl-dev libccd-dev libbullet-dev libode-dev
   # force solvers: LP solvers, Siconos numerics, FCLib/HDF5 readers
