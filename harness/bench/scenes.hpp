@@ -9,6 +9,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -33,5 +34,17 @@ enum class Counters { failures, failures_and_iterations };
 // warm-started from the previous frame.
 void time_circling_queries(benchmark::State& state, const ProximityAlgorithmInfo& info, int n,
                            double centre_distance, bool warm, Counters counters);
+
+// A query to time: its part of the benchmark name, where B circles, cold or warm.
+struct CirclingQuery {
+  std::string name;  // e.g. "distance-warm"
+  double centre_distance;
+  bool warm;
+};
+
+// Registers <algorithm>/<query>/vN for N = 20, 100, 1000 (for each N, the queries in turn):
+// path-like names so compare.py and bench-ratios.py pair them across runs (DESIGN §7).
+void register_circling_benchmarks(const ProximityAlgorithmInfo& info,
+                                  const std::vector<CirclingQuery>& queries, Counters counters);
 
 }  // namespace touchstone::bench
