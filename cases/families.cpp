@@ -18,33 +18,6 @@ namespace {
 
 constexpr int kRadius = 32;  // polygon / solid radius in units; a unit is size / 64
 
-double random_size(Rng& rng) {
-  static const double sizes[] = {0.25, 0.5, 1.0, 2.0, 4.0};
-  return sizes[rng.integer(0, 4)];
-}
-
-std::int64_t ridge_reach(I2 dir, int radius) {
-  return std::max<std::int64_t>(1, radius / std::max(std::abs(dir.y), std::abs(dir.z)));
-}
-
-// One side of a contact, built on the x ≤ 0 side; `dir` is used by edges.
-Solid make_side(Rng& rng, char kind, I2 dir, int radius) {
-  switch (kind) {
-    case 'v': return apex_solid(rng, radius);
-    case 'e': {
-      const std::int64_t reach = ridge_reach(dir, radius);
-      const std::int64_t from = -rng.integer(1, reach);
-      const std::int64_t to = rng.integer(1, reach);
-      return ridge_solid(rng, dir, from, to, radius);
-    }
-    default: return face_solid(rng, fat_polygon(rng, radius, 3, 8), radius);
-  }
-}
-
-nlohmann::json describe(const Solid& s) {
-  return {{"feature", s.feature}, {"style", s.style}, {"points", s.points.size()}};
-}
-
 // Generic two-feature contact: kinds are 'v', 'e', 'f'. `parallel` makes both ridges share a
 // direction; otherwise two ridges are made non-parallel (a crossing).
 ProximityCase feature_contact(const std::string& family, std::uint64_t seed, int index, char lo,
@@ -56,8 +29,8 @@ ProximityCase feature_contact(const std::string& family, std::uint64_t seed, int
   I2 d2 = d1;
   if (!parallel)
     while (cross({0, 0}, d1, d2) == 0) d2 = random_direction(rng);
-  const Solid lower = make_side(rng, lo, d1, kRadius);
-  const Solid upper = make_side(rng, up, d2, kRadius);
+  const Solid lower = side_along(rng, lo, d1, kRadius);
+  const Solid upper = side_along(rng, up, d2, kRadius);
   nlohmann::json params = {{"lower", describe(lower)}, {"upper", describe(upper)}, {"unit", unit}};
   if (lo == 'e') params["lower_direction"] = {d1.y, d1.z};
   if (up == 'e') params["upper_direction"] = {d2.y, d2.z};
@@ -88,8 +61,8 @@ ProximityCase collinear_edges(const std::string& family, std::uint64_t seed, int
     // w > h makes each end triangle's apex angle exceed 90°, so quarter-turned bodies overlap.
     const std::int64_t w1 = rng.integer(h + 1, 2 * h), w2 = rng.integer(h + 1, 2 * h);
     w_out = w1;
-    return std::vector<I3>{{0, 0, 0},     {-len, 0, 0},     {0, w1, -h},
-                           {0, -w2, -h},  {-len, w1, -h},   {-len, -w2, -h}};
+    return std::vector<I3>{{0, 0, 0},    {-len, 0, 0},   {0, w1, -h},
+                           {0, -w2, -h}, {-len, w1, -h}, {-len, -w2, -h}};
   };
   std::int64_t w = 0;
   std::vector<I3> lower = prism(w), upper = prism(w);
@@ -139,12 +112,15 @@ ProximityCase face_face(const std::string& family, std::uint64_t seed, int index
       pb = fat_polygon(rng, 8, 3, 8);
     } else {
       // Inside but sharing a boundary edge (or a vertex) with the outer face.
-      const auto i = static_cast<std::size_t>(rng.integer(0, static_cast<std::int64_t>(pa.size()) - 1));
+      const auto i =
+          static_cast<std::size_t>(rng.integer(0, static_cast<std::int64_t>(pa.size()) - 1));
       const I2 p = pa[i], q = pa[(i + 1) % pa.size()];
       shape = kind == 1 ? "shares-edge" : "shares-vertex";
       std::vector<I2> pts = {p, {rng.integer(-4, 4), rng.integer(-4, 4)}};
-      if (kind == 1) pts.push_back(q);
-      else pts.push_back({rng.integer(-4, 4), rng.integer(-4, 4)});
+      if (kind == 1)
+        pts.push_back(q);
+      else
+        pts.push_back({rng.integer(-4, 4), rng.integer(-4, 4)});
       pb = hull2(pts);
       if (pb.size() < 3) pb = hull2({p, q, {0, 0}});
     }
@@ -168,18 +144,6 @@ ProximityCase face_face(const std::string& family, std::uint64_t seed, int index
   return place_on_axis(ctx, pair_of(lower, upper, unit), size, params);
 }
 
-CaseFamily family(std::string name, std::string description, int count,
-                  std::function<ProximityCase(const std::string&, std::uint64_t, int)> gen) {
-  CaseFamily f;
-  f.name = name;
-  f.description = std::move(description);
-  f.default_count = count;
-  f.generate = [name, gen = std::move(gen)](std::uint64_t seed, int index) {
-    return gen(name, seed, index);
-  };
-  return f;
-}
-
 auto contact(char lo, char up, bool parallel = false) {
   return [=](const std::string& n, std::uint64_t s, int i) {
     return feature_contact(n, s, i, lo, up, parallel);
@@ -195,10 +159,9 @@ std::vector<CaseFamily> build_families() {
   f.push_back(family("vertex-vertex",
                      "two apexes meet on an axis-aligned plane; degenerate closest-feature pair",
                      121, contact('v', 'v')));
-  f.push_back(family("vertex-edge", "an apex on the interior of a ridge edge", 121,
-                     contact('v', 'e')));
-  f.push_back(family("vertex-face", "an apex on the interior of a face", 121,
-                     contact('v', 'f')));
+  f.push_back(
+      family("vertex-edge", "an apex on the interior of a ridge edge", 121, contact('v', 'e')));
+  f.push_back(family("vertex-face", "an apex on the interior of a face", 121, contact('v', 'f')));
   f.push_back(family("edge-edge-crossing", "two non-parallel ridges crossing at a point", 121,
                      contact('e', 'e')));
   f.push_back(family("edge-edge-parallel",
@@ -208,47 +171,25 @@ std::vector<CaseFamily> build_families() {
                      "two ridges on one line meeting end to end; end faces overlap or only the "
                      "line is shared",
                      121, collinear_edges));
-  f.push_back(family("edge-face", "a ridge lying on a face, inside it or across its boundary",
-                     121, contact('e', 'f')));
+  f.push_back(family("edge-face", "a ridge lying on a face, inside it or across its boundary", 121,
+                     contact('e', 'f')));
   f.push_back(family("face-face-partial", "coplanar faces overlapping partially", 121,
                      faces(FaceRelation::partial)));
   f.push_back(family("face-face-contained",
                      "a face inside another (strictly, or sharing an edge or vertex)", 121,
                      faces(FaceRelation::contained)));
-  f.push_back(family("face-face-identical", "two different solids sharing an identical face",
-                     121, faces(FaceRelation::identical)));
+  f.push_back(family("face-face-identical", "two different solids sharing an identical face", 121,
+                     faces(FaceRelation::identical)));
   for (CaseFamily& s : stress_families()) f.push_back(std::move(s));
   return f;
-}
-
-bool glob_match(const char* p, const char* s) {
-  // Iterative wildcard matching with single-star backtracking.
-  const char* star = nullptr;
-  const char* resume = nullptr;
-  while (*s) {
-    if (*p == '?' || (*p && *p != '*' && *p == *s)) {
-      ++p;
-      ++s;
-    } else if (*p == '*') {
-      star = p++;
-      resume = s;
-    } else if (star) {
-      p = star + 1;
-      s = ++resume;
-    } else {
-      return false;
-    }
-  }
-  while (*p == '*') ++p;
-  return *p == '\0';
 }
 
 }  // namespace
 }  // namespace cases
 
 const std::vector<double>& gap_sweep() {
-  static const std::vector<double> sweep = {0.0,  1e-15, -1e-15, 1e-12, -1e-12, 1e-9,
-                                            -1e-9, 1e-6, -1e-6,  1e-3,  -1e-3};
+  static const std::vector<double> sweep = {0.0,   1e-15, -1e-15, 1e-12, -1e-12, 1e-9,
+                                            -1e-9, 1e-6,  -1e-6,  1e-3,  -1e-3};
   return sweep;
 }
 
@@ -258,16 +199,11 @@ const std::vector<CaseFamily>& case_families() {
 }
 
 const CaseFamily* find_case_family(const std::string& name) {
-  for (const CaseFamily& f : case_families())
-    if (f.name == name) return &f;
-  return nullptr;
+  return cases::find_named(case_families(), name);
 }
 
 std::vector<const CaseFamily*> match_case_families(const std::string& pattern) {
-  std::vector<const CaseFamily*> out;
-  for (const CaseFamily& f : case_families())
-    if (cases::glob_match(pattern.c_str(), f.name.c_str())) out.push_back(&f);
-  return out;
+  return cases::match_named(case_families(), pattern);
 }
 
 std::vector<ProximityCase> default_suite(std::uint64_t seed) {

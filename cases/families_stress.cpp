@@ -1,6 +1,5 @@
-// The stress families: identical and nested shapes, near-parallel faces, slivers and needles,
-// far from the origin, scale disparity, coplanar tessellation (degenerate hull input), high
-// vertex counts and random generic hulls under random rotations.
+// The stress families of shape: identical and nested shapes, near-parallel faces, slivers and
+// needles (the families of extreme placement and size are in families_extreme.cpp).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -15,39 +14,9 @@ namespace {
 
 constexpr int kRadius = 32;
 // Literal tables: pow() is not required to be correctly rounded, so it may differ across libms.
-constexpr std::array<double, 11> kAngles = {1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7,
+constexpr std::array<double, 11> kAngles = {1e-2, 1e-3, 1e-4,  1e-5,  1e-6, 1e-7,
                                             1e-8, 1e-9, 1e-10, 1e-11, 1e-12};
 constexpr std::array<double, 6> kThin = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6};
-constexpr std::array<double, 6> kFar = {1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
-constexpr std::array<int, 4> kVertexCounts = {1000, 2000, 5000, 10000};
-
-double random_size(Rng& rng) {
-  static const double sizes[] = {0.25, 0.5, 1.0, 2.0, 4.0};
-  return sizes[rng.integer(0, 4)];
-}
-
-template <typename T>
-void shuffle(Rng& rng, std::vector<T>& v) {
-  for (std::size_t i = v.size(); i > 1; --i)
-    std::swap(v[i - 1], v[static_cast<std::size_t>(rng.integer(0, static_cast<std::int64_t>(i) - 1))]);
-}
-
-Solid side(Rng& rng, char kind, int radius) {
-  if (kind == 'v') return apex_solid(rng, radius);
-  if (kind == 'e') {
-    const I2 dir = random_direction(rng);
-    const std::int64_t reach =
-        std::max<std::int64_t>(1, radius / std::max(std::abs(dir.y), std::abs(dir.z)));
-    const std::int64_t from = -rng.integer(1, reach);
-    const std::int64_t to = rng.integer(1, reach);
-    return ridge_solid(rng, dir, from, to, radius);
-  }
-  return face_solid(rng, fat_polygon(rng, radius, 3, 8), radius);
-}
-
-nlohmann::json describe(const Solid& s) {
-  return {{"feature", s.feature}, {"style", s.style}, {"points", s.points.size()}};
-}
 
 // ------------------------------------------------------------------ identical-shapes
 
@@ -88,7 +57,8 @@ ProximityCase identical_shapes(const std::string& name, std::uint64_t seed, int 
         pts.clear();
         const auto n = rng.integer(3, 16);
         for (int i = 0; i < n; ++i) {
-          const I3 p{rng.integer(0, m), rng.integer(-kRadius, kRadius), rng.integer(-kRadius, kRadius)};
+          const I3 p{rng.integer(0, m), rng.integer(-kRadius, kRadius),
+                     rng.integer(-kRadius, kRadius)};
           pts.push_back(p);
           pts.push_back({-p.x, p.y, p.z});
         }
@@ -155,8 +125,10 @@ ProximityCase nested_shapes(const std::string& name, std::uint64_t seed, int ind
     const bool inside = std::all_of(inner.points.begin(), inner.points.end(), [&](const I3& p) {
       return p.x > -depth && (p.x < 0 || strictly_inside(face, {p.y, p.z}));
     });
-    const bool contact_inside = std::all_of(inner.points.begin(), inner.points.end(),
-                                            [&](const I3& p) { return strictly_inside(face, {p.y, p.z}); });
+    const bool contact_inside =
+        std::all_of(inner.points.begin(), inner.points.end(), [&](const I3& p) {
+          return strictly_inside(face, {p.y, p.z});
+        });
     if (inside && contact_inside) break;
   }
   AxisPair pair;
@@ -261,8 +233,9 @@ ProximityCase near_parallel(const std::string& name, std::uint64_t seed, int ind
   pair.upper = std::move(upper);
   pair.lower_feature = "face";
   pair.upper_feature = kind == 0 ? "edge" : "vertex";
-  return place_on_axis(ctx, std::move(pair), size,
-                       {{"unit", unit}, {"angle", theta}, {"tilt", tilt}, {"lower", describe(lower)}});
+  return place_on_axis(
+      ctx, std::move(pair), size,
+      {{"unit", unit}, {"angle", theta}, {"tilt", tilt}, {"lower", describe(lower)}});
 }
 
 // ------------------------------------------------------------------ slivers-needles
@@ -271,7 +244,8 @@ ProximityCase near_parallel(const std::string& name, std::uint64_t seed, int ind
 std::vector<Vec3> standing_needle(Rng& rng, double len, double w) {
   std::vector<Vec3> pts = {{0, 0, 0}};
   if (rng.chance(0.5)) {
-    for (const auto& [y, z] : std::array<std::pair<double, double>, 3>{{{1, 0}, {-0.5, 1}, {-0.5, -1}}})
+    for (const auto& [y, z] :
+         std::array<std::pair<double, double>, 3>{{{1, 0}, {-0.5, 1}, {-0.5, -1}}})
       pts.emplace_back(len, y * w, z * w);
   } else {
     for (double y : {-w, w})
@@ -287,7 +261,8 @@ std::vector<Vec3> lying_needle(Rng& rng, I2 dir, double unit, double w) {
   const Vec3 perp(0, -e.z() / dn, e.y() / dn);
   std::vector<Vec3> pts;
   const std::int64_t reach = 24 / std::max(std::abs(dir.y), std::abs(dir.z));
-  for (const double t : {-static_cast<double>(rng.integer(4, reach)), static_cast<double>(rng.integer(4, reach))}) {
+  for (const double t :
+       {-static_cast<double>(rng.integer(4, reach)), static_cast<double>(rng.integer(4, reach))}) {
     const Vec3 end = e * t * unit;
     pts.push_back(end);
     pts.push_back(end + Vec3(w, 0, 0) + perp * (0.5 * w));
@@ -332,7 +307,8 @@ ProximityCase slivers_needles(const std::string& name, std::uint64_t seed, int i
       what = "sliver-flat-on-face";
       face_lower();
       for (const I2& p : fat_polygon(rng, 24, 3, 3))
-        pair.upper.emplace_back(0.0, static_cast<double>(p.y) * unit, static_cast<double>(p.z) * unit);
+        pair.upper.emplace_back(0.0, static_cast<double>(p.y) * unit,
+                                static_cast<double>(p.z) * unit);
       const auto cy = rng.integer(-4, 4), cz = rng.integer(-4, 4);
       pair.upper.emplace_back(w, static_cast<double>(cy) * unit, static_cast<double>(cz) * unit);
       pair.upper_feature = "face";
@@ -372,302 +348,42 @@ ProximityCase slivers_needles(const std::string& name, std::uint64_t seed, int i
     }
   }
   ProximityCase c = place_on_axis(ctx, std::move(pair), size,
-                       {{"unit", unit}, {"shape", what}, {"aspect", 1.0 / kThin[static_cast<std::size_t>(exponent - 1)]},
-                        {"thickness", w}});
+                                  {{"unit", unit},
+                                   {"shape", what},
+                                   {"aspect", 1.0 / kThin[static_cast<std::size_t>(exponent - 1)]},
+                                   {"thickness", w}});
   // Crossing needles pushed together by more than their thickness pass through each other and
   // come apart again: the gap no longer predicts the relation, so leave it to the reference.
   if (kind == 3 && c.origin.value("gap_exact", 0.0) <= -w) {
     c.expected_relation.reset();
     c.expected_distance.reset();
-    std::erase_if(c.tags, [](const std::string& t) { return t == "exact-contact" || t.ends_with("-intended"); });
+    std::erase_if(c.tags, [](const std::string& t) {
+      return t == "exact-contact" || t.ends_with("-intended");
+    });
     c.tags.push_back("overlap-exceeds-thickness");
   }
   return c;
 }
 
-// ------------------------------------------------------------------ far-from-origin
-
-ProximityCase far_from_origin(const std::string& name, std::uint64_t seed, int index) {
-  FamilyContext ctx(name, seed, index);
-  Rng& rng = ctx.rng;
-  const double size = random_size(rng), unit = size / 64;
-  const double magnitude = kFar[static_cast<std::size_t>(ctx.variant % 6)];
-  static const std::array<std::pair<char, char>, 5> combos = {
-      {{'v', 'f'}, {'e', 'e'}, {'f', 'f'}, {'e', 'f'}, {'v', 'v'}}};
-  const auto [lo, up] = combos[static_cast<std::size_t>(rng.integer(0, 4))];
-  const Solid lower = side(rng, lo, kRadius), upper = side(rng, up, kRadius);
-  AxisPair pair = pair_of(lower, upper, unit);
-  Vec3 far;
-  if (rng.chance(0.25)) {
-    far = Vec3::Zero();
-    const auto k = rng.integer(0, 2);
-    far[k] = rng.chance(0.5) ? magnitude : -magnitude;
-  } else {
-    far = rng.unit_vector() * magnitude;
-    for (int k = 0; k < 3; ++k) far[k] = std::nearbyint(far[k]);
-  }
-  return place_on_axis(ctx, std::move(pair), size,
-                       {{"unit", unit}, {"distance_from_origin", magnitude},
-                        {"lower", describe(lower)}, {"upper", describe(upper)}},
-                       {Placement::any, far});
-}
-
-// ------------------------------------------------------------------ scale-disparity
-
-ProximityCase scale_disparity(const std::string& name, std::uint64_t seed, int index) {
-  FamilyContext ctx(name, seed, index);
-  Rng& rng = ctx.rng;
-  const double big = 1e4, small = 1e-4;
-  const double big_unit = big / 64, small_unit = small / 64;
-  const char big_kind = rng.chance(2.0 / 3.0) ? 'f' : (rng.chance(0.5) ? 'v' : 'e');
-  const char small_kinds[] = {'v', 'e', 'f'};
-  const char small_kind = small_kinds[rng.integer(0, 2)];
-  const Solid lower = side(rng, big_kind, kRadius), upper = side(rng, small_kind, kRadius);
-  AxisPair pair = pair_of(lower, upper, big_unit, small_unit);
-  if (big_kind == 'f') {
-    // Contact anywhere on the big face (it contains [-8, 8]² units in its interior).
-    const auto cy = rng.integer(-7, 7), cz = rng.integer(-7, 7);
-    const double jy = rng.uniform(-1, 1), jz = rng.uniform(-1, 1);
-    // The big shape moves (not the small one): a 1e-4 shape at 1e3 would keep only ~7 digits.
-    pair.lower_offset = Vec3(0, -(static_cast<double>(cy) * big_unit + jy),
-                             -(static_cast<double>(cz) * big_unit + jz));
-  }
-  return place_on_axis(ctx, std::move(pair), small,
-                       {{"big_size", big}, {"small_size", small}, {"big", describe(lower)},
-                        {"small", describe(upper)}});
-}
-
-// ------------------------------------------------------------------ coplanar-tessellation
-
-// A box given by lattice points on its faces (or only on its edges), with duplicates and a few
-// interior points, shuffled: the hull must merge coplanar triangles and drop non-vertices.
-std::vector<I3> tessellated_box(std::int64_t n, const std::array<std::int64_t, 6>& b,
-                                bool edges_only) {
-  std::vector<I3> pts;
-  for (std::int64_t i = 0; i <= n; ++i)
-    for (std::int64_t j = 0; j <= n; ++j)
-      for (std::int64_t k = 0; k <= n; ++k) {
-        const int extremes = (i == 0 || i == n) + (j == 0 || j == n) + (k == 0 || k == n);
-        if (extremes < (edges_only ? 2 : 1)) continue;
-        pts.push_back({b[0] + i * (b[1] - b[0]) / n, b[2] + j * (b[3] - b[2]) / n,
-                       b[4] + k * (b[5] - b[4]) / n});
-      }
-  return pts;
-}
-
-// A triangular prism x ∈ [-n·c, 0] tessellated with barycentric lattice points on the caps and
-// lattice points on the sides; triangle vertices are n·t so all points are integers.
-std::vector<I3> tessellated_prism(std::int64_t n, std::int64_t c, const Polygon& t) {
-  std::vector<I3> pts;
-  for (std::int64_t l = 0; l <= n; ++l) {
-    const std::int64_t x = -l * c;
-    for (std::size_t e = 0; e < 3; ++e) {
-      const I2 p = t[e], q = t[(e + 1) % 3];
-      for (std::int64_t s = 0; s < n; ++s)
-        pts.push_back({x, (n - s) * p.y + s * q.y, (n - s) * p.z + s * q.z});
-    }
-    if (l == 0 || l == n)
-      for (std::int64_t a = 0; a <= n; ++a)
-        for (std::int64_t bb = 0; a + bb <= n; ++bb) {
-          const std::int64_t cc = n - a - bb;
-          pts.push_back({x, a * t[0].y + bb * t[1].y + cc * t[2].y, a * t[0].z + bb * t[1].z + cc * t[2].z});
-        }
-  }
-  return pts;
-}
-
-ProximityCase coplanar_tessellation(const std::string& name, std::uint64_t seed, int index) {
-  FamilyContext ctx(name, seed, index);
-  Rng& rng = ctx.rng;
-  const double size = random_size(rng), unit = size / 64;
-  auto make_box = [&](std::int64_t& n_out, bool& edges_out) {
-    const std::int64_t n = rng.integer(2, 6);
-    const bool edges_only = rng.chance(0.3);
-    n_out = n;
-    edges_out = edges_only;
-    const std::array<std::int64_t, 6> b = {-n * rng.integer(1, 8), 0,
-                                           -n * rng.integer(1, 6), n * rng.integer(1, 6),
-                                           -n * rng.integer(1, 6), n * rng.integer(1, 6)};
-    std::vector<I3> pts = tessellated_box(n, b, edges_only);
-    const auto interior = rng.integer(0, 5);
-    for (int i = 0; i < interior; ++i)
-      pts.push_back({rng.integer(b[0] + 1, b[1] - 1), rng.integer(b[2] + 1, b[3] - 1),
-                     rng.integer(b[4] + 1, b[5] - 1)});
-    return pts;
-  };
-  auto degrade = [&](std::vector<I3> pts) {
-    const std::size_t original = pts.size();
-    for (std::size_t i = 0; i < original; ++i)
-      if (rng.chance(0.2)) {
-        const auto copies = rng.integer(1, 2);
-        for (int k = 0; k < copies; ++k) pts.push_back(pts[i]);
-      }
-    shuffle(rng, pts);
-    return pts;
-  };
-  std::int64_t n_lower = 0, n_upper = 0;
-  bool edges_lower = false, edges_upper = false;
-  std::vector<I3> lower = make_box(n_lower, edges_lower);
-  std::vector<I3> upper;
-  std::string upper_shape;
-  if (rng.chance(0.5)) {
-    upper_shape = "tessellated-box";
-    upper = make_box(n_upper, edges_upper);
-  } else {
-    upper_shape = "tessellated-prism";
-    n_upper = rng.integer(2, 6);
-    const std::int64_t layer = rng.integer(1, 6);
-    upper = tessellated_prism(n_upper, layer, fat_polygon(rng, 8, 3, 3));
-  }
-  AxisPair pair;
-  pair.lower = scaled(degrade(std::move(lower)), unit);
-  pair.upper = scaled(mirrored(degrade(std::move(upper))), unit);
-  pair.lower_feature = pair.upper_feature = "face";
-  return place_on_axis(ctx, std::move(pair), size,
-                       {{"unit", unit},
-                        {"lower_subdivisions", n_lower},
-                        {"lower_edges_only", edges_lower},
-                        {"upper_shape", upper_shape},
-                        {"upper_subdivisions", n_upper},
-                        {"upper_edges_only", edges_upper}});
-}
-
-// ------------------------------------------------------------------ high-vertex-count
-
-ProximityCase high_vertex_count(const std::string& name, std::uint64_t seed, int index) {
-  FamilyContext ctx(name, seed, index);
-  Rng& rng = ctx.rng;
-  const double size = random_size(rng);
-  const int count = kVertexCounts[static_cast<std::size_t>(ctx.variant % 4)];
-  const bool ellipsoid = rng.chance(0.5);
-  // Shifted so the extreme point is exactly the origin; rounding is monotone, so every other
-  // point stays on its side of x = 0.
-  auto cloud = [&](bool lower_side) {
-    const Vec3 axes = ellipsoid ? rng.uniform_vector(0.25, 1) * size : Vec3(size, size, size);
-    std::vector<Vec3> pts;
-    pts.reserve(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i) pts.push_back(rng.unit_vector().cwiseProduct(axes));
-    std::size_t extreme = 0;
-    for (std::size_t i = 1; i < pts.size(); ++i)
-      if (lower_side ? pts[i].x() > pts[extreme].x() : pts[i].x() < pts[extreme].x()) extreme = i;
-    const Vec3 apex = pts[extreme];
-    for (Vec3& p : pts) p -= apex;
-    return pts;
-  };
-  AxisPair pair;
-  pair.lower = cloud(true);
-  pair.upper = cloud(false);
-  pair.lower_feature = pair.upper_feature = "vertex";
-  return place_on_axis(ctx, std::move(pair), size,
-                       {{"vertices", count}, {"surface", ellipsoid ? "ellipsoid" : "sphere"}});
-}
-
-// ------------------------------------------------------------------ random-generic
-
-std::vector<Vec3> random_hull_points(Rng& rng, double size, std::string& kind) {
-  for (;;) {
-    const auto n = rng.integer(4, 40);
-    std::vector<Vec3> pts;
-    const auto k = rng.integer(0, 3);
-    const Vec3 stretch = rng.uniform_vector(0.3, 1);
-    for (int i = 0; i < n; ++i) {
-      Vec3 p;
-      switch (k) {
-        case 0: kind = "cube"; p = rng.uniform_vector(-1, 1); break;
-        case 1: {
-          kind = "ball";
-          const Vec3 dir = rng.unit_vector();
-          p = dir * rng.uniform();
-          break;
-        }
-        case 2: kind = "sphere"; p = rng.unit_vector(); break;
-        default: kind = "ellipsoid"; p = rng.unit_vector().cwiseProduct(stretch); break;
-      }
-      pts.push_back(p * size);
-    }
-    if (is_solid(pts)) return pts;
-  }
-}
-
-ProximityCase random_generic(const std::string& name, std::uint64_t seed, int index) {
-  FamilyContext ctx(name, seed, index);
-  Rng& rng = ctx.rng;
-  const double size = random_size(rng);
-  std::string kind_a, kind_b;
-  std::vector<Vec3> a = random_hull_points(rng, size, kind_a);
-  std::vector<Vec3> b = random_hull_points(rng, size * rng.uniform(0.25, 1.0), kind_b);
-  const auto qa = rng.quaternion(), qb = rng.quaternion();
-  const Vec3 ta = rng.uniform_vector(-1, 1) * size;
-  const Pose pa = Pose::from_quaternion(qa, ta);
-  Pose pb = Pose::from_quaternion(qb, Vec3::Zero());
-  const Vec3 u = rng.unit_vector();
-  // Put B's lowest point along u at A's highest point plus gap·size·u: touching at one point at
-  // gap 0 (up to rounding); for negative gaps the projections overlap by |gap|·size.
-  Vec3 top = pa.apply(a[0]), bottom = pb.apply(b[0]);
-  for (const Vec3& v : a)
-    if (u.dot(pa.apply(v)) > u.dot(top)) top = pa.apply(v);
-  for (const Vec3& v : b)
-    if (u.dot(pb.apply(v)) < u.dot(bottom)) bottom = pb.apply(v);
-  pb.translation = top - bottom + u * (ctx.gap * size);
-  ProximityCase c = case_skeleton(ctx, size,
-                                  {{"shape_a", kind_a},
-                                   {"shape_b", kind_b},
-                                   {"points", {a.size(), b.size()}},
-                                   {"quaternion_a", {qa[0], qa[1], qa[2], qa[3]}},
-                                   {"quaternion_b", {qb[0], qb[1], qb[2], qb[3]}},
-                                   {"direction", {u.x(), u.y(), u.z()}},
-                                   {"placement", "pose"},
-                                   {"contact", "approximate"}});
-  c.a.vertices = std::move(a);
-  c.b.vertices = std::move(b);
-  c.pose_a = pa;
-  c.pose_b = pb;
-  c.tags.push_back("placement:pose");
-  c.tags.push_back("approximate-contact");
-  if (ctx.gap > 0) tag_intended(c, Relation::separated);  // a separating slab exists
-  else c.tags.push_back(ctx.gap == 0 ? "touching-along-direction" : "overlapping-along-direction");
-  return c;
-}
-
-CaseFamily make(std::string name, std::string description, int count,
-                ProximityCase (*gen)(const std::string&, std::uint64_t, int)) {
-  CaseFamily f;
-  f.name = name;
-  f.description = std::move(description);
-  f.default_count = count;
-  f.generate = [name, gen](std::uint64_t seed, int index) { return gen(name, seed, index); };
-  return f;
-}
-
 }  // namespace
+
+std::vector<CaseFamily> extreme_families();  // families_extreme.cpp
 
 std::vector<CaseFamily> stress_families() {
   std::vector<CaseFamily> f;
-  f.push_back(make("identical-shapes",
-                   "one vertex list used twice: side by side at the gap, or coincident", 121,
-                   identical_shapes));
-  f.push_back(make("nested-shapes",
-                   "a small solid inside a large prism, internally tangent at gap 0", 121,
-                   nested_shapes));
-  f.push_back(make("near-parallel-faces",
-                   "an edge or vertex contact with faces tilted 1e-2 … 1e-12 rad from parallel",
-                   242, near_parallel));
-  f.push_back(make("slivers-needles",
-                   "needles and slivers with aspect ratio 1e1 … 1e6 on faces, edges and tips",
-                   198, slivers_needles));
-  f.push_back(make("far-from-origin",
-                   "exact contacts translated 1e3 … 1e8 away (in the poses or the vertices)", 132,
-                   far_from_origin));
-  f.push_back(make("scale-disparity", "a 1e-4 shape against a 1e4 shape", 132, scale_disparity));
-  f.push_back(make("coplanar-tessellation",
-                   "hull input with lattice points on faces and edges, duplicates, interior points",
-                   132, coplanar_tessellation));
-  f.push_back(make("high-vertex-count",
-                   "hulls of 1000 … 10000 points on spheres or ellipsoids, tip to tip", 11,
-                   high_vertex_count));
-  f.push_back(make("random-generic",
-                   "random hulls under random rotations, gap measured along a random direction",
-                   220, random_generic));
+  f.push_back(family("identical-shapes",
+                     "one vertex list used twice: side by side at the gap, or coincident", 121,
+                     identical_shapes));
+  f.push_back(family("nested-shapes",
+                     "a small solid inside a large prism, internally tangent at gap 0", 121,
+                     nested_shapes));
+  f.push_back(family("near-parallel-faces",
+                     "an edge or vertex contact with faces tilted 1e-2 … 1e-12 rad from parallel",
+                     242, near_parallel));
+  f.push_back(family("slivers-needles",
+                     "needles and slivers with aspect ratio 1e1 … 1e6 on faces, edges and tips",
+                     198, slivers_needles));
+  for (CaseFamily& e : extreme_families()) f.push_back(std::move(e));
   return f;
 }
 

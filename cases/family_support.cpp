@@ -2,6 +2,8 @@
 // pipeline (see family_support.hpp for the contracts).
 #include "cases/family_support.hpp"
 
+#include <fnmatch.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -72,10 +74,14 @@ nlohmann::json to_json(const Vec3& v) { return nlohmann::json::array({v.x(), v.y
 
 std::string relation_name(Relation r) {
   switch (r) {
-    case Relation::separated: return "separated";
-    case Relation::touching: return "touching";
-    case Relation::penetrating: return "penetrating";
-    case Relation::unknown: break;
+    case Relation::separated:
+      return "separated";
+    case Relation::touching:
+      return "touching";
+    case Relation::penetrating:
+      return "penetrating";
+    case Relation::unknown:
+      break;
   }
   return "unknown";
 }
@@ -217,7 +223,8 @@ Solid apex_solid(Rng& rng, int radius) {
   if (kind == 3) {  // octahedron standing on a vertex
     s.style = "octahedron";
     const std::int64_t r = rng.integer(radius / 4 + 1, radius);
-    for (I2 p : std::array<I2, 4>{{{r, 0}, {-r, 0}, {0, r}, {0, -r}}}) s.points.push_back({-h, p.y, p.z});
+    for (I2 p : std::array<I2, 4>{{{r, 0}, {-r, 0}, {0, r}, {0, -r}}})
+      s.points.push_back({-h, p.y, p.z});
     s.points.push_back({-2 * h, 0, 0});
     return s;
   }
@@ -234,8 +241,8 @@ Solid apex_solid(Rng& rng, int radius) {
     s.style = "random-cone";
     const auto extra = rng.integer(1, 12);
     for (int i = 0; i < extra; ++i)
-      s.points.push_back({-rng.integer(h, 2 * h), rng.integer(-radius, radius),
-                          rng.integer(-radius, radius)});
+      s.points.push_back(
+          {-rng.integer(h, 2 * h), rng.integer(-radius, radius), rng.integer(-radius, radius)});
   }
   return s;
 }
@@ -269,8 +276,8 @@ Solid ridge_solid(Rng& rng, I2 dir, std::int64_t from, std::int64_t to, int radi
     const std::int64_t lo = std::min(from, to), hi = std::max(from, to);
     for (int i = 0; i < extra; ++i) {
       const std::int64_t t = rng.integer(lo, hi), o = rng.integer(-w2, w);
-      s.points.push_back({-rng.integer(h + 1, 2 * h), t * dir.y + o * perp.y,
-                          t * dir.z + o * perp.z});
+      s.points.push_back(
+          {-rng.integer(h + 1, 2 * h), t * dir.y + o * perp.y, t * dir.z + o * perp.z});
     }
   }
   return s;
@@ -287,7 +294,8 @@ Solid face_solid(Rng& rng, const Polygon& face, int radius) {
     for (const I2& p : face) s.points.push_back({-h, p.y, p.z});
   } else if (kind == 1) {
     s.style = "pyramid";
-    s.points.push_back({-h, rng.integer(-radius / 2, radius / 2), rng.integer(-radius / 2, radius / 2)});
+    s.points.push_back(
+        {-h, rng.integer(-radius / 2, radius / 2), rng.integer(-radius / 2, radius / 2)});
   } else if (kind == 2) {
     s.style = "frustum";
     for (const I2& p : face) s.points.push_back({-h, 2 * p.y, 2 * p.z});
@@ -295,7 +303,8 @@ Solid face_solid(Rng& rng, const Polygon& face, int radius) {
     s.style = "random";
     const auto extra = rng.integer(1, 16);
     for (int i = 0; i < extra; ++i)
-      s.points.push_back({-rng.integer(1, h), rng.integer(-radius, radius), rng.integer(-radius, radius)});
+      s.points.push_back(
+          {-rng.integer(1, h), rng.integer(-radius, radius), rng.integer(-radius, radius)});
   }
   return s;
 }
@@ -374,7 +383,9 @@ ProximityCase case_skeleton(const FamilyContext& ctx, double size, nlohmann::jso
   return c;
 }
 
-void tag_intended(ProximityCase& c, Relation r) { c.tags.push_back(relation_name(r) + "-intended"); }
+void tag_intended(ProximityCase& c, Relation r) {
+  c.tags.push_back(relation_name(r) + "-intended");
+}
 
 void set_expected(ProximityCase& c, ContactModel model, double gap_exact) {
   Relation r = Relation::unknown;
@@ -386,8 +397,11 @@ void set_expected(ProximityCase& c, ContactModel model, double gap_exact) {
     case ContactModel::ridge_only:
       r = gap_exact > 0 ? Relation::separated : Relation::touching;
       break;
-    case ContactModel::nested: r = Relation::penetrating; break;
-    case ContactModel::approximate: break;
+    case ContactModel::nested:
+      r = Relation::penetrating;
+      break;
+    case ContactModel::approximate:
+      break;
   }
   if (r == Relation::unknown) return;
   c.expected_relation = r;
@@ -437,8 +451,10 @@ ProximityCase place_on_axis(FamilyContext& ctx, AxisPair pair, double size, nloh
     double min_b = std::numeric_limits<double>::infinity();
     for (const Vec3& p : a) max_a = std::max(max_a, axis.dot(p));
     for (const Vec3& p : b) min_b = std::min(min_b, axis.dot(p));
-    if (!nested) gap_exact = min_b - max_a;
-    else if (options.far_translation) throw std::logic_error("nested pairs are not moved far");
+    if (!nested)
+      gap_exact = min_b - max_a;
+    else if (options.far_translation)
+      throw std::logic_error("nested pairs are not moved far");
     place["placement"] = "baked";
     place["permutation"] = {perm.from[0], perm.from[1], perm.from[2]};
     place["signs"] = {perm.sign[0], perm.sign[1], perm.sign[2]};
@@ -507,6 +523,53 @@ AxisPair pair_of(const Solid& lower, const Solid& upper, double lower_unit, doub
   p.lower_feature = lower.feature;
   p.upper_feature = upper.feature;
   return p;
+}
+
+bool glob_match(const std::string& pattern, const std::string& name) {
+  return fnmatch(pattern.c_str(), name.c_str(), 0) == 0;
+}
+
+CaseFamily family(std::string name, std::string description, int count,
+                  std::function<ProximityCase(const std::string&, std::uint64_t, int)> gen) {
+  CaseFamily f;
+  f.name = name;
+  f.description = std::move(description);
+  f.default_count = count;
+  f.generate = [name, gen = std::move(gen)](std::uint64_t seed, int index) {
+    return gen(name, seed, index);
+  };
+  return f;
+}
+
+double random_size(Rng& rng) {
+  static const double sizes[] = {0.25, 0.5, 1.0, 2.0, 4.0};
+  return sizes[rng.integer(0, 4)];
+}
+
+Solid side_along(Rng& rng, char kind, I2 dir, int radius) {
+  switch (kind) {
+    case 'v':
+      return apex_solid(rng, radius);
+    case 'e': {
+      const std::int64_t reach =
+          std::max<std::int64_t>(1, radius / std::max(std::abs(dir.y), std::abs(dir.z)));
+      const std::int64_t from = -rng.integer(1, reach);
+      const std::int64_t to = rng.integer(1, reach);
+      return ridge_solid(rng, dir, from, to, radius);
+    }
+    default:
+      return face_solid(rng, fat_polygon(rng, radius, 3, 8), radius);
+  }
+}
+
+Solid side(Rng& rng, char kind, int radius) {
+  // The direction is drawn only for an edge, first, as the generators always did.
+  return kind == 'e' ? side_along(rng, kind, random_direction(rng), radius)
+                     : side_along(rng, kind, I2{}, radius);
+}
+
+nlohmann::json describe(const Solid& s) {
+  return {{"feature", s.feature}, {"style", s.style}, {"points", s.points.size()}};
 }
 
 }  // namespace touchstone::cases

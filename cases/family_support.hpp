@@ -5,11 +5,13 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "cases/families.hpp"
 #include "cases/format/proximity_case.hpp"
 
 namespace touchstone::cases {
@@ -131,5 +133,49 @@ AxisPair pair_of(const Solid& lower, const Solid& upper, double lower_unit, doub
 inline AxisPair pair_of(const Solid& lower, const Solid& upper, double unit) {
   return pair_of(lower, upper, unit, unit);
 }
+
+// ---- shared by the family files ----
+
+// A family whose generator is gen(name, seed, index).
+CaseFamily family(std::string name, std::string description, int count,
+                  std::function<ProximityCase(const std::string&, std::uint64_t, int)> gen);
+
+// Shell-style glob ('*', '?') over a whole name, by POSIX fnmatch.
+bool glob_match(const std::string& pattern, const std::string& name);
+
+// The element named `name` of a family list, or nullptr; the elements matching a glob pattern.
+template <typename Family>
+const Family* find_named(const std::vector<Family>& families, const std::string& name) {
+  for (const Family& f : families)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+template <typename Family>
+std::vector<const Family*> match_named(const std::vector<Family>& families,
+                                       const std::string& pattern) {
+  std::vector<const Family*> out;
+  for (const Family& f : families)
+    if (glob_match(pattern, f.name)) out.push_back(&f);
+  return out;
+}
+
+// A shape size from {0.25, 0.5, 1, 2, 4}.
+double random_size(Rng& rng);
+
+// Fisher-Yates with our own Rng (std::shuffle's algorithm is implementation-defined).
+template <typename T>
+void shuffle(Rng& rng, std::vector<T>& v) {
+  for (std::size_t i = v.size(); i > 1; --i)
+    std::swap(v[i - 1],
+              v[static_cast<std::size_t>(rng.integer(0, static_cast<std::int64_t>(i) - 1))]);
+}
+
+// One side of a contact, built on the x <= 0 side, whose contact feature is a vertex ('v'), an
+// edge along `dir` ('e') or a face (otherwise).
+Solid side_along(Rng& rng, char kind, I2 dir, int radius);
+// The same with a random edge direction (drawn only for an edge).
+Solid side(Rng& rng, char kind, int radius);
+// The solid's contact feature, style and point count, for a case's params.
+nlohmann::json describe(const Solid& s);
 
 }  // namespace touchstone::cases

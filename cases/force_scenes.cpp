@@ -2,10 +2,10 @@
 // unless a scene says otherwise. Contacts point their normal from B (lower, supporting) to A.
 #include "cases/force_scenes.hpp"
 
-#include <fnmatch.h>
-
 #include <cmath>
 #include <stdexcept>
+
+#include "cases/family_support.hpp"
 
 namespace touchstone {
 namespace {
@@ -381,11 +381,7 @@ std::vector<ForceCase> force_scenes() {
 }
 
 std::vector<ForceCase> match_force_scenes(const std::string& pattern) {
-  // Shell-style glob ('*', '?'); fnmatch rather than std::regex, whose GCC 12 headers trip
-  // -Wmaybe-uninitialized in the sanitizer build.
-  const auto matches = [&](const std::string& name) {
-    return fnmatch(pattern.c_str(), name.c_str(), 0) == 0;
-  };
+  const auto matches = [&](const std::string& name) { return cases::glob_match(pattern, name); };
   std::vector<ForceCase> out;
   for (auto& c : force_scenes())
     if (pattern == "scenes" || matches(c.id)) out.push_back(std::move(c));

@@ -98,12 +98,6 @@ std::vector<MotionFamily> make_families() {
   };
 }
 
-bool glob_match(const char* p, const char* s) {
-  if (*p == '\0') return *s == '\0';
-  if (*p == '*') return glob_match(p + 1, s) || (*s && glob_match(p, s + 1));
-  return *s && (*p == '?' || *p == *s) && glob_match(p + 1, s + 1);
-}
-
 }  // namespace
 
 double portable_sin(double x) {
@@ -207,16 +201,11 @@ const std::vector<MotionFamily>& motion_families() {
 }
 
 const MotionFamily* find_motion_family(const std::string& name) {
-  for (const auto& f : motion_families())
-    if (f.name == name) return &f;
-  return nullptr;
+  return cases::find_named(motion_families(), name);
 }
 
 std::vector<const MotionFamily*> match_motion_families(const std::string& pattern) {
-  std::vector<const MotionFamily*> out;
-  for (const auto& f : motion_families())
-    if (glob_match(pattern.c_str(), f.name.c_str())) out.push_back(&f);
-  return out;
+  return cases::match_named(motion_families(), pattern);
 }
 
 }  // namespace touchstone
