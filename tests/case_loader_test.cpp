@@ -1,5 +1,5 @@
-// The case loader: good files load, bad files and bad cases give errors naming file, case and
-// field, and the other cases of a file still load.
+// The case loader: good files load, every kind into its own list, bad files and bad cases give
+// errors naming file, case and field, and the other cases of a file still load.
 #include "cases/format/case_loader.hpp"
 
 #include <gtest/gtest.h>
@@ -96,6 +96,49 @@ TEST(CaseLoader, WholeFileErrors) {
   EXPECT_EQ(duplicate.errors[0].field, "id");
   auto missing = load_cases("/nonexistent/touchstone.json");
   EXPECT_EQ(missing.errors.size(), 1u);
+}
+
+TEST(CaseLoader, OneDocumentHoldsEveryKind) {
+  const std::string tetra = R"({"vertices": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]]})";
+  const std::string motion = R"({"id": "m", "kind": "motion", "shapes": {"A": )" + tetra +
+                             R"(, "B": )" + tetra +
+                             R"(}, "frames": [{}, {"B": {"translation": [0, 0, 2]}}]})";
+  const std::string lcp = R"({"id": "l", "kind": "lcp", "A": [[1]], "b": [-1]})";
+  const auto loaded = parse_case_document(doc(lcp + "," + good_case("p") + "," + motion), "k.json");
+  for (const auto& e : loaded.errors) ADD_FAILURE() << e.to_string();
+  ASSERT_EQ(loaded.cases.size(), 1u);
+  EXPECT_EQ(loaded.cases[0].id, "p");
+  ASSERT_EQ(loaded.motion.size(), 1u);
+  EXPECT_EQ(loaded.motion[0].id, "m");
+  ASSERT_EQ(loaded.motion[0].frames.size(), 2u);
+  EXPECT_EQ(loaded.motion[0].frames[1].pose_b.translation, Vec3(0, 0, 2));
+  ASSERT_EQ(loaded.forces.size(), 1u);
+  EXPECT_EQ(loaded.forces[0].id, "l");
+  EXPECT_EQ(loaded.forces[0].kind, "lcp");
+  EXPECT_EQ(loaded.forces[0].problem.b[0], -1.0);
+}
+
+TEST(CaseLoader, UnknownKindNamesFileCaseAndField) {
+  const auto loaded = parse_case_document(
+      doc(R"({"id": "r", "kind": "contact-regions"},)" + good_case("ok")), "k.json");
+  ASSERT_EQ(loaded.cases.size(), 1u);
+  ASSERT_EQ(loaded.errors.size(), 1u);
+  const LoadError& e = loaded.errors[0];
+  EXPECT_EQ(e.file, "k.json");
+  EXPECT_EQ(e.case_id, "r");
+  EXPECT_EQ(e.field, "kind");
+  EXPECT_NE(e.message.find("unknown kind 'contact-regions'"), std::string::npos) << e.message;
+  EXPECT_EQ(e.to_string().rfind("k.json: case 'r': field 'kind': ", 0), 0u) << e.to_string();
+}
+
+TEST(CaseLoader, CaseIdsAreUniqueAcrossKinds) {
+  const auto loaded = parse_case_document(
+      doc(good_case("x") + R"(, {"id": "x", "kind": "lcp", "A": [[1]], "b": [1]})"), "d.json");
+  EXPECT_EQ(loaded.cases.size(), 1u);
+  EXPECT_TRUE(loaded.forces.empty());
+  ASSERT_EQ(loaded.errors.size(), 1u);
+  EXPECT_EQ(loaded.errors[0].case_id, "x");
+  EXPECT_EQ(loaded.errors[0].field, "id");
 }
 
 TEST(CaseLoader, ShippedExamplesLoadCleanly) {

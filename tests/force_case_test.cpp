@@ -28,30 +28,28 @@ const char* kDocument = R"({
   ]
 })";
 
-TEST(ForceCases, LoadsBothKindsAndSkipsOthers) {
-  const auto loaded = parse_force_case_document(kDocument, "mem.json");
+TEST(ForceCases, LoadsBothKindsBesideOtherKinds) {
+  const auto loaded = parse_case_document(kDocument, "mem.json");
   ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().to_string();
-  ASSERT_EQ(loaded.cases.size(), 2u);
-  const ForceCase& m = loaded.cases[0];
+  ASSERT_EQ(loaded.forces.size(), 2u);
+  const ForceCase& m = loaded.forces[0];
   EXPECT_EQ(m.kind, "contact-forces");
   ASSERT_TRUE(m.system);
   EXPECT_DOUBLE_EQ(m.problem.A(0, 0), 0.5);
   EXPECT_DOUBLE_EQ(m.problem.b[0], -9.81);
   EXPECT_DOUBLE_EQ(m.problem.time_step, 0.01);
   EXPECT_EQ((*m.expected.normal_force)[0], 19.62);
-  const ForceCase& t = loaded.cases[1];
+  const ForceCase& t = loaded.forces[1];
   EXPECT_EQ(t.problem.A(0, 1), 1.0);
   EXPECT_EQ(t.problem.b[0], -1.0);
   EXPECT_TRUE(*t.expected.feasible);
-  // The proximity loader reads the proximity case and leaves the force cases alone.
-  const auto proximity = parse_case_document(kDocument, "mem.json");
-  EXPECT_TRUE(proximity.errors.empty());
-  EXPECT_EQ(proximity.cases.size(), 1u);
+  // The proximity case of the same document goes to the proximity list.
+  EXPECT_EQ(loaded.cases.size(), 1u);
 }
 
 TEST(ForceCases, BadInputNamesFileCaseAndField) {
   auto first_error = [](const std::string& cases) {
-    const auto loaded = parse_force_case_document(
+    const auto loaded = parse_case_document(
         R"({"format": "touchstone-case/1", "cases": [)" + cases + "]}", "bad.json");
     EXPECT_EQ(loaded.errors.size(), 1u);
     return loaded.errors.empty() ? LoadError{} : loaded.errors.front();
@@ -85,8 +83,8 @@ TEST(ForceCases, BadInputNamesFileCaseAndField) {
 TEST(ForceCases, SiconosTextFormat) {
   const auto loaded =
       parse_siconos_lcp("2\n0\n2\n2\n2 2\n1 2\n3 4\n-1 -2\n\nsome remark\n", "x.dat");
-  ASSERT_EQ(loaded.cases.size(), 1u);
-  const auto& c = loaded.cases[0];
+  ASSERT_EQ(loaded.forces.size(), 1u);
+  const auto& c = loaded.forces[0];
   EXPECT_EQ(c.id, "siconos-lcp/x");
   // Each line is a column of M (Siconos fills its column-major array in file order).
   EXPECT_EQ(c.problem.A(1, 0), 2.0);
@@ -104,17 +102,17 @@ TEST(ForceCases, SiconosTextFormat) {
 TEST(ForceCases, LiteratureAndFclibFilesLoad) {
   const std::string data = std::string(TOUCHSTONE_SHARED_DIR) + "/data/siconos";
   if (!std::filesystem::exists(data)) GTEST_SKIP() << "no shared data at " << data;
-  const auto lcp = load_force_cases(data + "/lcp");
-  EXPECT_EQ(lcp.cases.size(), 17u);  // the dense ones
-  EXPECT_EQ(lcp.errors.size(), 3u);  // the three *_block files (sparse block storage)
-  for (const auto& c : lcp.cases)
+  const auto lcp = load_cases(data + "/lcp");
+  EXPECT_EQ(lcp.forces.size(), 17u);  // the dense ones
+  EXPECT_EQ(lcp.errors.size(), 3u);   // the three *_block files (sparse block storage)
+  for (const auto& c : lcp.forces)
     if (c.id == "siconos-lcp/lcp_exp_murty") {
       EXPECT_EQ(c.problem.size(), 6);
     }
   if (!fclib_available()) GTEST_SKIP() << "built without fclib";
-  const auto fc = load_force_cases(data + "/fclib");
+  const auto fc = load_cases(data + "/fclib");
   std::map<std::string, int> sizes;
-  for (const auto& c : fc.cases) sizes[c.id] = c.problem.size();
+  for (const auto& c : fc.forces) sizes[c.id] = c.problem.size();
   EXPECT_EQ(sizes["fclib-normal/Capsules-i125-1213"], 286);
   EXPECT_EQ(sizes["fclib-normal/LMGC_100_PR_PerioBox-i00361-60-03000"], 60);
   for (const auto& e : fc.errors) EXPECT_EQ(e.field, "/fclib_local") << e.to_string();
@@ -125,12 +123,12 @@ TEST(ForceCases, ScenesRoundTripThroughTheFileFormat) {
   std::vector<const ForceCase*> all;
   for (const auto& c : scenes) all.push_back(&c);
   const auto text = write_force_case_document(all).dump();
-  const auto back = parse_force_case_document(text, "round-trip.json");
+  const auto back = parse_case_document(text, "round-trip.json");
   ASSERT_TRUE(back.errors.empty()) << back.errors.front().to_string();
-  ASSERT_EQ(back.cases.size(), scenes.size());
+  ASSERT_EQ(back.forces.size(), scenes.size());
   for (std::size_t i = 0; i < scenes.size(); ++i) {
-    EXPECT_EQ(back.cases[i].problem.A, scenes[i].problem.A) << scenes[i].id;
-    EXPECT_EQ(back.cases[i].problem.b, scenes[i].problem.b) << scenes[i].id;
+    EXPECT_EQ(back.forces[i].problem.A, scenes[i].problem.A) << scenes[i].id;
+    EXPECT_EQ(back.forces[i].problem.b, scenes[i].problem.b) << scenes[i].id;
   }
 }
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "algorithms/forces/force_solver.hpp"
-#include "cases/format/force_case.hpp"
+#include "cases/format/case_loader.hpp"
 
 namespace touchstone::forces {
 namespace {
@@ -97,10 +97,10 @@ std::optional<ContactProblem> read_siconos_lcp(const std::string& name) {
   const std::filesystem::path path =
       std::filesystem::path(TOUCHSTONE_SHARED_DIR) / "data/siconos/lcp" / name;
   if (!std::filesystem::exists(path)) return std::nullopt;
-  const auto loaded = load_force_cases(path);
+  const auto loaded = load_cases(path);
   EXPECT_TRUE(loaded.errors.empty()) << path;
-  if (loaded.cases.size() != 1) return std::nullopt;
-  return loaded.cases[0].problem;
+  if (loaded.forces.size() != 1) return std::nullopt;
+  return loaded.forces[0].problem;
 }
 
 TEST(ForceSolvers, RegisteredWithHonestCapabilities) {

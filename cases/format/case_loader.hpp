@@ -1,39 +1,44 @@
-// Reads `touchstone-case/1` files (DESIGN §6.2; fields documented in cases/README.md). A bad file
-// or a bad case becomes a LoadError naming the file, the case id and the field; the other cases of
-// the file are still loaded.
+// The one reader of case files (DESIGN §6.2; fields documented in cases/README.md):
+// `touchstone-case/1` documents holding cases of every kind (proximity, motion, contact-forces,
+// lcp), Siconos LCP text files (*.dat) and FCLib problems (*.hdf5). A bad file or a bad case
+// becomes a LoadError naming the file, the case id and the field; the other cases of the file are
+// still loaded.
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "cases/format/proximity_case.hpp"
+#include "cases/format/fields.hpp"
+#include "cases/format/force_case.hpp"
 #include "cases/format/motion_case.hpp"
+#include "cases/format/proximity_case.hpp"
 
 namespace touchstone {
 
-struct LoadError {
-  std::string file;
-  std::string case_id;  // "" when the whole file is bad
-  std::string field;    // JSON path of the offending field, e.g. "shapes.A.vertices[3][1]"
-  std::string message;
-  std::string to_string() const;
-};
-
+// Every case read, each in its kind's list, in file order.
 struct LoadedCases {
-  std::vector<ProximityCase> cases;
+  std::vector<ProximityCase> cases;  // kind "proximity" (the default kind)
   std::vector<LoadError> errors;
-  std::vector<MotionCase> motion;  // cases of kind "motion" (cases/format/motion_case.hpp)
+  std::vector<MotionCase> motion;  // kind "motion"
+  std::vector<ForceCase> forces;   // kinds "contact-forces" and "lcp", Siconos and FCLib files
 };
 
-// Parses a document already read into memory; `file` is only used to name errors.
+// Parses a touchstone-case/1 document already read into memory, each case by the parser of its
+// `kind`; `file` is only used to name errors. Case ids are unique within a document.
 LoadedCases parse_case_document(const std::string& text, const std::string& file);
-// Writes cases as a touchstone-case/1 document that loads back to the very same doubles (every
-// number is written with round-trip precision). Throws std::invalid_argument for a pose whose
-// rotation was not derived from a quaternion.
-nlohmann::json write_case_document(const std::vector<const ProximityCase*>& cases);
 
-// Loads one file, or every *.json file under a directory (recursively, in sorted order).
+// A Siconos LCP text file (dense storage): w = M z + q becomes A = M, b = q (case id
+// "siconos-lcp/<stem>").
+LoadedCases parse_siconos_lcp(const std::string& text, const std::string& file);
+// The normal-only LCP of an FCLib local problem: rows/columns 0, d, 2d, ... of W and q (d =
+// spacedim; case id "fclib-normal/<stem>"). An error when the library is absent or the file holds
+// no local problem.
+LoadedCases load_fclib_normal_lcp(const std::filesystem::path& file);
+bool fclib_available();
+
+// Loads one file (*.hdf5: FCLib, *.dat: Siconos, anything else: touchstone-case/1), or every
+// *.json, *.dat and *.hdf5 file under a directory (recursively, in sorted order).
 LoadedCases load_cases(const std::filesystem::path& path);
 
 }  // namespace touchstone

@@ -1,10 +1,9 @@
 // Contact-force cases (DESIGN §3.3, §6.2): `contact-forces` (the multibody form) and `lcp` (the
-// matrix form) in touchstone-case/1 files, plus the literature LCPs of Siconos (*.dat) and the
-// normal-only LCPs of FCLib problems (*.hdf5). Fields are documented in cases/README.md.
+// matrix form) in touchstone-case/1 files; their parser and writer. The literature LCPs of Siconos
+// (*.dat) and FCLib (*.hdf5) are read by case_loader.hpp. Fields are documented in cases/README.md.
 #pragma once
 
 #include <Eigen/Dense>
-#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -12,7 +11,7 @@
 
 #include "algorithms/dynamics/dynamics.hpp"
 #include "algorithms/forces/force_solver.hpp"
-#include "cases/format/case_loader.hpp"
+#include "cases/format/fields.hpp"
 
 namespace touchstone {
 
@@ -37,25 +36,10 @@ struct ForceCase {
   nlohmann::json origin = nlohmann::json::object();  // {"file": ...} or {"scene": ...}
 };
 
-// True for the kinds this loader reads (the proximity loader skips them).
-bool is_force_case_kind(const std::string& kind);
-
-struct LoadedForceCases {
-  std::vector<ForceCase> cases;
-  std::vector<LoadError> errors;
-};
-
-// Force cases of a touchstone-case/1 document (other kinds are skipped silently).
-LoadedForceCases parse_force_case_document(const std::string& text, const std::string& file);
-// A Siconos LCP text file (dense storage): w = M z + q becomes A = M, b = q.
-LoadedForceCases parse_siconos_lcp(const std::string& text, const std::string& file);
-// The normal-only LCP of an FCLib local problem: rows/columns 0, d, 2d, ... of W and q (d =
-// spacedim). An error when the library is absent or the file holds no local problem.
-LoadedForceCases load_fclib_normal_lcp(const std::filesystem::path& file);
-bool fclib_available();
-
-// One file (*.json, *.dat, *.hdf5) or every such file under a directory (sorted).
-LoadedForceCases load_force_cases(const std::filesystem::path& path);
+// Parses one case object of kind "contact-forces" or "lcp" (the document reader, case_loader.hpp,
+// has checked that it is an object of one of these kinds). Throws FieldError
+// (cases/format/fields.hpp) naming the field.
+ForceCase parse_force_case(const nlohmann::json& j, const std::string& file, std::size_t index);
 
 // Writes force cases back as touchstone-case/1 (round-trip precision).
 nlohmann::json write_force_case_document(const std::vector<const ForceCase*>& cases);

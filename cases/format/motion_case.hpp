@@ -8,11 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "cases/format/fields.hpp"
 #include "cases/format/proximity_case.hpp"
 
 namespace touchstone {
-
-struct LoadError;
 
 struct MotionFrame {
   Pose pose_a, pose_b;
@@ -31,10 +30,9 @@ struct MotionCase {
   ProximityCase frame_case(std::size_t k) const;
 };
 
-// Parses one case object whose kind is "motion". Returns false and appends a LoadError (naming
-// the file, the case id and the field) when it is bad.
-bool parse_motion_case(const nlohmann::json& j, const std::string& file, std::size_t index,
-                       std::vector<MotionCase>& out, std::vector<LoadError>& errors);
+// Parses one case object of kind "motion" (the document reader, case_loader.hpp, has checked that
+// it is an object of that kind). Throws FieldError (cases/format/fields.hpp) naming the field.
+MotionCase parse_motion_case(const nlohmann::json& j, const std::string& file, std::size_t index);
 
 // A touchstone-case/1 document holding these motion cases; it loads back to the very same
 // doubles. Throws std::invalid_argument for a pose whose rotation has no source quaternion.

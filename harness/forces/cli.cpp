@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cases/force_scenes.hpp"
+#include "cases/format/case_loader.hpp"
 #include "harness/forces/report.hpp"
 
 namespace touchstone {
@@ -152,8 +153,8 @@ int run_forces_command(const ForceCli& cli, int argc, char** argv) {
   std::vector<LoadError> load_errors;
   for (const std::string& source : cli.cases.empty() ? default_sources() : cli.cases) {
     if (fs::exists(source)) {
-      LoadedForceCases loaded = load_force_cases(source);
-      for (auto& c : loaded.cases) cases.push_back(std::move(c));
+      LoadedCases loaded = load_cases(source);
+      for (auto& c : loaded.forces) cases.push_back(std::move(c));
       for (auto& e : loaded.errors) {
         std::cerr << "warning: " << e.to_string() << "\n";
         load_errors.push_back(std::move(e));
