@@ -70,16 +70,20 @@ Polytope Polytope::from_faces(std::span<const Vec3> vertices,
                   options);
 }
 
-namespace {
+Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<int>> faces,
+                            std::vector<int> source_index, const PolytopeOptions& options) {
+  Polytope p;
+  const int nv = static_cast<int>(vertices.size());
+  p.bbox_min_ = p.bbox_max_ = vertices.front();
+  for (const Vec3& v : vertices) {
+    p.bbox_min_ = p.bbox_min_.cwiseMin(v);
+    p.bbox_max_ = p.bbox_max_.cwiseMax(v);
+  }
+  const double diameter = (p.bbox_max_ - p.bbox_min_).norm();
 
-using DirectedEdges = std::map<std::pair<int, int>, int>;  // (tail, head) -> face
-
-// Directed edges: each must appear once, and its reverse once (closed, consistently oriented).
-// Counts in `uses` how many faces each vertex is on.
-DirectedEdges directed_edges(const std::vector<std::vector<int>>& faces, int nv,
-                             std::vector<int>& uses) {
-  DirectedEdges directed;
-  uses.assign(nv, 0);
+  // Directed edges: each must appear once, and its reverse once (closed, consistently oriented).
+  std::map<std::pair<int, int>, int> directed;  // (tail, head) -> face
+  std::vector<int> uses(nv, 0);
   for (std::size_t f = 0; f < faces.size(); ++f) {
     const auto& loop = faces[f];
     if (loop.size() < 3)
@@ -110,65 +114,56 @@ DirectedEdges directed_edges(const std::vector<std::vector<int>>& faces, int nv,
       throw GeometryError("mesh is not closed: edge " + std::to_string(key.first) + "->" +
                           std::to_string(key.second) + " of " + face_name(f) +
                           " has no neighbouring face");
-  return directed;
-}
 
-// Undirected edges, numbered by first appearance so ids are stable; fills the faces' vertex and
-// edge loops.
-void number_edges(const std::vector<std::vector<int>>& loops, const DirectedEdges& directed,
-                  std::vector<Face>& faces, std::vector<Edge>& edges) {
+  // Undirected edges, numbered by first appearance so ids are stable.
   std::map<std::pair<int, int>, int> edge_id;
-  faces.resize(loops.size());
-  for (std::size_t f = 0; f < loops.size(); ++f) {
-    Face& face = faces[f];
-    face.vertices = loops[f];
+  p.faces_.resize(faces.size());
+  for (std::size_t f = 0; f < faces.size(); ++f) {
+    Face& face = p.faces_[f];
+    face.vertices = faces[f];
     for (std::size_t i = 0; i < face.vertices.size(); ++i) {
       const int v = face.vertices[i], w = face.vertices[(i + 1) % face.vertices.size()];
       const auto key = std::minmax(v, w);
       auto [it, fresh] =
-          edge_id.emplace(std::pair{key.first, key.second}, static_cast<int>(edges.size()));
+          edge_id.emplace(std::pair{key.first, key.second}, static_cast<int>(p.edges_.size()));
       if (fresh) {
         Edge e;
         e.tail = v;
         e.head = w;
         e.left_face = static_cast<int>(f);
         e.right_face = directed.at({w, v});
-        edges.push_back(e);
+        p.edges_.push_back(e);
       }
       face.edges.push_back(it->second);
     }
   }
-}
+  p.vertex_edges_.assign(nv, {});
+  for (std::size_t e = 0; e < p.edges_.size(); ++e) {
+    p.vertex_edges_[p.edges_[e].tail].push_back(static_cast<int>(e));
+    p.vertex_edges_[p.edges_[e].head].push_back(static_cast<int>(e));
+  }
 
-// Vertex manifoldness: the faces around a vertex must form one fan. Around v, the face after f
-// is the one holding the directed edge (v, previous vertex of v in f).
-void check_vertex_fans(const std::vector<Face>& faces, const std::vector<Edge>& edges,
-                       const std::vector<std::vector<int>>& vertex_edges,
-                       const DirectedEdges& directed, const std::vector<int>& uses) {
-  const int nv = static_cast<int>(vertex_edges.size());
+  // Vertex manifoldness: the faces around a vertex must form one fan. Around v, the face after f
+  // is the one holding the directed edge (v, previous vertex of v in f).
   for (int v = 0; v < nv; ++v) {
-    const auto& start_face = faces[edges[vertex_edges[v].front()].left_face];
-    int f = static_cast<int>(&start_face - faces.data());
+    const auto& start_face = p.faces_[p.edges_[p.vertex_edges_[v].front()].left_face];
+    int f = static_cast<int>(&start_face - p.faces_.data());
     int steps = 0;
     do {
-      const auto& loop = faces[f].vertices;
+      const auto& loop = p.faces_[f].vertices;
       const auto pos = std::find(loop.begin(), loop.end(), v) - loop.begin();
       const int prev = loop[(pos + loop.size() - 1) % loop.size()];
       f = directed.at({v, prev});
       ++steps;
-    } while (&faces[f] != &start_face && steps <= uses[v]);
+    } while (&p.faces_[f] != &start_face && steps <= uses[v]);
     if (steps != uses[v])
       throw GeometryError("vertices[" + std::to_string(v) +
                           "] is non-manifold: its faces form more than one fan");
   }
-}
 
-// Planes from Newell's normal (robust for polygons with collinear vertices); every vertex of a
-// face within planarity_tolerance × diameter of its plane.
-void fit_planes(std::vector<Face>& faces, const std::vector<Vec3>& vertices,
-                const PolytopeOptions& options, double diameter) {
-  for (std::size_t f = 0; f < faces.size(); ++f) {
-    Face& face = faces[f];
+  // Planes from Newell's normal (robust for polygons with collinear vertices).
+  for (std::size_t f = 0; f < p.faces_.size(); ++f) {
+    Face& face = p.faces_[f];
     Vec3 normal = Vec3::Zero(), centre = Vec3::Zero();
     const auto& loop = face.vertices;
     // Newell's normal, taken relative to the first vertex so shapes far from the origin do not
@@ -199,13 +194,11 @@ void fit_planes(std::vector<Face>& faces, const std::vector<Vec3>& vertices,
       }
     }
   }
-}
 
-// Outward orientation: the enclosed signed volume must be positive.
-void check_outward(const std::vector<Face>& faces, const std::vector<Vec3>& vertices,
-                   const Vec3& reference) {
+  // Outward orientation: the enclosed signed volume must be positive.
   double volume6 = 0.0;
-  for (const Face& face : faces)
+  const Vec3 reference = p.bbox_min_;
+  for (const Face& face : p.faces_)
     for (std::size_t i = 1; i + 1 < face.vertices.size(); ++i)
       volume6 += (vertices[face.vertices[0]] - reference)
                      .dot((vertices[face.vertices[i]] - reference)
@@ -215,32 +208,6 @@ void check_outward(const std::vector<Face>& faces, const std::vector<Vec3>& vert
         volume6 < 0.0
             ? "faces are oriented inward (they must be counter-clockwise seen from outside)"
             : "the mesh encloses no volume");
-}
-
-}  // namespace
-
-Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<int>> faces,
-                            std::vector<int> source_index, const PolytopeOptions& options) {
-  Polytope p;
-  const int nv = static_cast<int>(vertices.size());
-  p.bbox_min_ = p.bbox_max_ = vertices.front();
-  for (const Vec3& v : vertices) {
-    p.bbox_min_ = p.bbox_min_.cwiseMin(v);
-    p.bbox_max_ = p.bbox_max_.cwiseMax(v);
-  }
-  const double diameter = (p.bbox_max_ - p.bbox_min_).norm();
-
-  std::vector<int> uses;
-  const DirectedEdges directed = directed_edges(faces, nv, uses);
-  number_edges(faces, directed, p.faces_, p.edges_);
-  p.vertex_edges_.assign(nv, {});
-  for (std::size_t e = 0; e < p.edges_.size(); ++e) {
-    p.vertex_edges_[p.edges_[e].tail].push_back(static_cast<int>(e));
-    p.vertex_edges_[p.edges_[e].head].push_back(static_cast<int>(e));
-  }
-  check_vertex_fans(p.faces_, p.edges_, p.vertex_edges_, directed, uses);
-  fit_planes(p.faces_, vertices, options, diameter);
-  check_outward(p.faces_, vertices, p.bbox_min_);
 
   // Reflex edges: the right face bends above the left face's plane.
   const double tolerance = options.planarity_tolerance * diameter;
