@@ -28,8 +28,8 @@
 // reported as `failed` instead of returned as an answer.
 //
 // This file: the query loop (warm start, cycle detection, iteration cap) and the result. The
-// applicability tests and closest points are in lin_canny_tests.cpp, one iteration on each kind of
-// feature pair in lin_canny_pairs.cpp, touching vs penetrating and the slab check in
+// applicability tests and closest points are in lin_canny_applicability.cpp, one iteration on each
+// kind of feature pair in lin_canny_pairs.cpp, touching vs penetrating and the slab check in
 // lin_canny_contact.cpp.
 
 #include "algorithms/proximity/lin_canny/lin_canny.hpp"

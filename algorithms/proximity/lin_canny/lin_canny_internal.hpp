@@ -1,7 +1,7 @@
 // Internals shared by the Lin-Canny sources (lin_canny.cpp: the query loop and result assembly;
-// lin_canny_tests.cpp: the applicability tests and explicit closest points; lin_canny_pairs.cpp:
-// one iteration on each kind of feature pair; lin_canny_contact.cpp: touching vs penetrating and
-// the final separating-slab check).
+// lin_canny_applicability.cpp: the applicability tests and explicit closest points;
+// lin_canny_pairs.cpp: one iteration on each kind of feature pair; lin_canny_contact.cpp: touching
+// vs penetrating and the final separating-slab check).
 #pragma once
 
 #include <limits>
@@ -37,7 +37,8 @@ inline Feature vertex_feature(int id) { return {FeatureKind::vertex, id}; }
 inline Feature edge_feature(int id) { return {FeatureKind::edge, id}; }
 inline Feature face_feature(int id) { return {FeatureKind::face, id}; }
 
-// ---- applicability tests (local coordinates of the feature's owner; lin_canny_tests.cpp) ----
+// ---- applicability tests, in the feature owner's local coordinates ----
+// (lin_canny_applicability.cpp)
 
 // Point-vertex: p must not lie beyond the plane through v normal to any incident edge.
 std::optional<Feature> vertex_test(const Body& s, int v, const Vec3& p, double eps);
@@ -47,7 +48,7 @@ std::optional<Feature> edge_test(const Body& s, int e, const Vec3& p, double eps
 // slack demands a margin). Returns the most violated boundary edge.
 std::optional<Feature> prism_test(const Body& s, int f, const Vec3& p, double slack);
 
-// ---- explicit closest points (A's frame; lin_canny_tests.cpp) ----
+// ---- explicit closest points (A's frame; lin_canny_applicability.cpp) ----
 
 // Which end of a segment a closest point sits at: -1 inside, 0 the first point, 1 the second.
 inline int segment_end(double l) { return l <= 0.0 ? 0 : l >= 1.0 ? 1 : -1; }
