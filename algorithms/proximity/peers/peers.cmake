@@ -32,9 +32,9 @@ endif()
 set(_touchstone_bullet_found OFF)
 if(PKG_CONFIG_FOUND)
   pkg_check_modules(TOUCHSTONE_BULLET64 QUIET IMPORTED_TARGET bullet-float64)
-  if(TOUCHSTONE_BULLET64_FOUND)
-    set(_touchstone_bullet_found ON)
-  endif()
+endif()
+if(TOUCHSTONE_BULLET64_FOUND)
+  set(_touchstone_bullet_found ON)
 endif()
 
 # ODE in double precision: ode/precision.h must default to dDOUBLE.
