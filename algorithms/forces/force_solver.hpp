@@ -105,7 +105,7 @@ struct ForceSolverInfo {
   // Convention: a default parameter "max_contacts" > 0 declares the largest problem the solver is
   // meant for; the benchmark (harness/bench/bench_forces.cpp) skips larger sizes.
   // Builds the solver; `parameters` overrides a subset of `defaults` (unknown names throw).
-  std::function<std::unique_ptr<ForceSolver>(const Parameters& parameters)> make;
+  std::function<std::unique_ptr<ForceSolver>(const Parameters& parameters)> make{};
 };
 
 class ForceSolverRegistry {

@@ -5,17 +5,24 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "algorithms/forces/force_solver.hpp"
 
 namespace touchstone::forces {
 
-inline ForceResult failed_result(std::string reason) {
-  ForceResult r;
+// Marks r failed, saying why.
+inline void set_failed(ForceResult& r, std::string reason) {
   r.status = SolveStatus::failed;
   r.reason = std::move(reason);
+}
+
+inline ForceResult failed_result(std::string reason) {
+  ForceResult r;
+  set_failed(r, std::move(reason));
   return r;
 }
 
@@ -55,6 +62,27 @@ inline double natural_residual(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   if (f.size() == 0) return 0.0;
   const Eigen::VectorXd w = M * f + q;
   return f.cwiseMin(w).cwiseAbs().maxCoeff();
+}
+
+// A solver's registration: `info` with the factory every solver has, which merges the caller's
+// parameters into info.defaults (merge_parameters names the solver in its errors) and hands the
+// merged map to build(merged).
+template <class Build>
+ForceSolverInfo with_factory(ForceSolverInfo info, Build build) {
+  info.make = [defaults = info.defaults, name = info.name,
+               build](const Parameters& p) -> std::unique_ptr<ForceSolver> {
+    return build(merge_parameters(defaults, p, name));
+  };
+  return info;
+}
+
+// The common case of with_factory: the solver is Solver(merged parameters, args...).
+template <class Solver, class... Args>
+ForceSolverInfo registered(ForceSolverInfo info, Args... args) {
+  return with_factory(std::move(info),
+                      [args...](const Parameters& merged) -> std::unique_ptr<ForceSolver> {
+                        return std::make_unique<Solver>(merged, args...);
+                      });
 }
 
 // Reads parameter `name` from a merged parameter map (merge_parameters has already checked it).

@@ -20,8 +20,8 @@ struct ProximityAlgorithmInfo {
   std::string description;  // one line
   Capabilities capabilities;
   // Tunable values the algorithm runs with (tolerances, caps), written into reports.
-  std::map<std::string, double> parameters;
-  std::function<std::unique_ptr<ProximityAlgorithm>()> make;
+  std::map<std::string, double> parameters{};
+  std::function<std::unique_ptr<ProximityAlgorithm>()> make{};
 };
 
 class ProximityRegistry {

@@ -154,17 +154,14 @@ class BaraffLp final : public ForceSolver {
 }  // namespace
 
 ForceSolverInfo info() {
-  ForceSolverInfo i;
-  i.name = "baraff-lp";
-  i.family = "lp";
-  i.paper = "seed 002 §6 (LP heuristic: V = ∅, minimum-sum-force approximate, predicted V)";
-  i.description = "Baraff's LP heuristic with COIN-OR Clp";
-  i.capabilities.matrix_form = true;
-  i.defaults = {{"vanishing_tolerance", 1e-7}, {"max_lp_iterations", 100000}};
-  i.make = [defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
-    return std::make_unique<BaraffLp>(merge_parameters(defaults, p, "baraff-lp"));
-  };
-  return i;
+  return registered<BaraffLp>({
+      .name = "baraff-lp",
+      .family = "lp",
+      .paper = "seed 002 §6 (LP heuristic: V = ∅, minimum-sum-force approximate, predicted V)",
+      .description = "Baraff's LP heuristic with COIN-OR Clp",
+      .capabilities = {.matrix_form = true},
+      .defaults = {{"vanishing_tolerance", 1e-7}, {"max_lp_iterations", 100000}},
+  });
 }
 
 }  // namespace touchstone::forces::baraff_lp

@@ -17,6 +17,81 @@ namespace {
 
 enum class Set : char { unprocessed, clamped, free };
 
+// The clamped set C (contacts with a_i = 0 and f_i > 0) and P = (A_CC)⁻¹, kept up to date by
+// rank-one updates and recomputed from scratch every max(32, |C|) changes.
+class ClampedSet {
+ public:
+  ClampedSet(const Eigen::MatrixXd& A, std::vector<Set>& set) : A_(A), set_(set) {}
+
+  std::vector<int> clamped;                   // order of rows/columns of P
+  Eigen::MatrixXd P = Eigen::MatrixXd(0, 0);  // (A_CC)⁻¹
+
+  // Recomputes P; false when A_CC is singular.
+  bool refresh() {
+    const Eigen::MatrixXd& A = A_;
+    const int m = static_cast<int>(clamped.size());
+    Eigen::MatrixXd Acc(m, m);
+    for (int r = 0; r < m; ++r)
+      for (int c = 0; c < m; ++c) Acc(r, c) = A(clamped[r], clamped[c]);
+    Eigen::FullPivLU<Eigen::MatrixXd> lu(Acc);
+    if (m > 0 && !lu.isInvertible()) return false;
+    P = m > 0 ? Eigen::MatrixXd(lu.inverse()) : Eigen::MatrixXd(0, 0);
+    changes_since_refresh_ = 0;
+    return true;
+  }
+
+  // Adds contact k to C; false when the result is singular.
+  bool add(int k) {
+    const Eigen::MatrixXd& A = A_;
+    const int m = static_cast<int>(clamped.size());
+    Eigen::VectorXd u(m), v(m);
+    for (int r = 0; r < m; ++r) {
+      u[r] = A(clamped[r], k);
+      v[r] = A(k, clamped[r]);
+    }
+    const Eigen::VectorXd Pu = P * u;
+    const Eigen::RowVectorXd vP = v.transpose() * P;
+    const double s = A(k, k) - v.dot(Pu);
+    if (!(std::abs(s) > 1e-13 * std::max(1.0, std::abs(A(k, k))))) return false;
+    Eigen::MatrixXd next(m + 1, m + 1);
+    next.topLeftCorner(m, m) = P + Pu * vP / s;
+    next.topRightCorner(m, 1) = -Pu / s;
+    next.bottomLeftCorner(1, m) = -vP / s;
+    next(m, m) = 1.0 / s;
+    P.swap(next);
+    clamped.push_back(k);
+    set_[k] = Set::clamped;
+    if (++changes_since_refresh_ > std::max<long>(32, static_cast<long>(clamped.size())))
+      return refresh();
+    return true;
+  }
+
+  // Moves contact k from C to the free set; false when its pivot is zero or the result singular.
+  bool remove(int k) {
+    const int m = static_cast<int>(clamped.size());
+    int p = 0;
+    while (clamped[p] != k) ++p;
+    const double pivot = P(p, p);
+    if (!(std::abs(pivot) > 0.0)) return false;
+    Eigen::MatrixXd next = P - P.col(p) * P.row(p) / pivot;
+    // Delete row and column p by moving the last one into its place.
+    next.row(p) = next.row(m - 1);
+    next.col(p) = next.col(m - 1);
+    P = next.topLeftCorner(m - 1, m - 1);
+    clamped[p] = clamped.back();
+    clamped.pop_back();
+    set_[k] = Set::free;
+    if (++changes_since_refresh_ > std::max<long>(32, static_cast<long>(clamped.size())))
+      return refresh();
+    return true;
+  }
+
+ private:
+  const Eigen::MatrixXd& A_;
+  std::vector<Set>& set_;
+  long changes_since_refresh_ = 0;
+};
+
 class Dantzig final : public ForceSolver {
  public:
   explicit Dantzig(const Parameters& p)
@@ -35,66 +110,13 @@ class Dantzig final : public ForceSolver {
     const double eps = tolerance_ * scale;
 
     std::vector<Set> set(n, Set::unprocessed);
-    std::vector<int> clamped;  // order of rows/columns of P
-    Eigen::MatrixXd P(0, 0);   // (A_CC)⁻¹
-    long changes_since_refresh = 0;
+    ClampedSet cs(A, set);
+    const std::vector<int>& clamped = cs.clamped;
+    const Eigen::MatrixXd& P = cs.P;
     long pivots = 0;
 
-    auto refresh = [&]() -> bool {
-      const int m = static_cast<int>(clamped.size());
-      Eigen::MatrixXd Acc(m, m);
-      for (int r = 0; r < m; ++r)
-        for (int c = 0; c < m; ++c) Acc(r, c) = A(clamped[r], clamped[c]);
-      Eigen::FullPivLU<Eigen::MatrixXd> lu(Acc);
-      if (m > 0 && !lu.isInvertible()) return false;
-      P = m > 0 ? Eigen::MatrixXd(lu.inverse()) : Eigen::MatrixXd(0, 0);
-      changes_since_refresh = 0;
-      return true;
-    };
-    auto add_clamped = [&](int k) -> bool {
-      const int m = static_cast<int>(clamped.size());
-      Eigen::VectorXd u(m), v(m);
-      for (int r = 0; r < m; ++r) {
-        u[r] = A(clamped[r], k);
-        v[r] = A(k, clamped[r]);
-      }
-      const Eigen::VectorXd Pu = P * u;
-      const Eigen::RowVectorXd vP = v.transpose() * P;
-      const double s = A(k, k) - v.dot(Pu);
-      if (!(std::abs(s) > 1e-13 * std::max(1.0, std::abs(A(k, k))))) return false;
-      Eigen::MatrixXd next(m + 1, m + 1);
-      next.topLeftCorner(m, m) = P + Pu * vP / s;
-      next.topRightCorner(m, 1) = -Pu / s;
-      next.bottomLeftCorner(1, m) = -vP / s;
-      next(m, m) = 1.0 / s;
-      P.swap(next);
-      clamped.push_back(k);
-      set[k] = Set::clamped;
-      if (++changes_since_refresh > std::max<long>(32, static_cast<long>(clamped.size())))
-        return refresh();
-      return true;
-    };
-    auto remove_clamped = [&](int k) -> bool {
-      const int m = static_cast<int>(clamped.size());
-      int p = 0;
-      while (clamped[p] != k) ++p;
-      const double pivot = P(p, p);
-      if (!(std::abs(pivot) > 0.0)) return false;
-      Eigen::MatrixXd next = P - P.col(p) * P.row(p) / pivot;
-      // Delete row and column p by moving the last one into its place.
-      next.row(p) = next.row(m - 1);
-      next.col(p) = next.col(m - 1);
-      P = next.topLeftCorner(m - 1, m - 1);
-      clamped[p] = clamped.back();
-      clamped.pop_back();
-      set[k] = Set::free;
-      if (++changes_since_refresh > std::max<long>(32, static_cast<long>(clamped.size())))
-        return refresh();
-      return true;
-    };
     auto fail = [&](std::string reason) {
-      result.status = SolveStatus::failed;
-      result.reason = std::move(reason);
+      set_failed(result, std::move(reason));
       result.iterations = static_cast<int>(pivots);
       result.normal_force = f;
       return result;
@@ -144,15 +166,15 @@ class Dantzig final : public ForceSolver {
 
         if (blocking == d) {
           a[d] = 0.0;
-          if (!add_clamped(d)) return fail("singular clamped set A_CC");
+          if (!cs.add(d)) return fail("singular clamped set A_CC");
           break;
         }
         if (set[blocking] == Set::clamped) {
           f[blocking] = 0.0;
-          if (!remove_clamped(blocking)) return fail("singular clamped set A_CC");
+          if (!cs.remove(blocking)) return fail("singular clamped set A_CC");
         } else {
           a[blocking] = 0.0;
-          if (!add_clamped(blocking)) return fail("singular clamped set A_CC");
+          if (!cs.add(blocking)) return fail("singular clamped set A_CC");
         }
       }
     }
@@ -170,17 +192,14 @@ class Dantzig final : public ForceSolver {
 }  // namespace
 
 ForceSolverInfo info() {
-  ForceSolverInfo i;
-  i.name = "dantzig";
-  i.family = "lcp-pivoting";
-  i.paper = "Baraff 1994 §4–5 (Dantzig principal pivoting) on the LCP of seed 002 §5";
-  i.description = "Dantzig–Cottle principal pivoting, one contact driven to zero at a time";
-  i.capabilities.matrix_form = true;
-  i.defaults = {{"max_pivots", 100000}, {"tolerance", 1e-12}};
-  i.make = [defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
-    return std::make_unique<Dantzig>(merge_parameters(defaults, p, "dantzig"));
-  };
-  return i;
+  return registered<Dantzig>({
+      .name = "dantzig",
+      .family = "lcp-pivoting",
+      .paper = "Baraff 1994 §4–5 (Dantzig principal pivoting) on the LCP of seed 002 §5",
+      .description = "Dantzig–Cottle principal pivoting, one contact driven to zero at a time",
+      .capabilities = {.matrix_form = true},
+      .defaults = {{"max_pivots", 100000}, {"tolerance", 1e-12}},
+  });
 }
 
 }  // namespace touchstone::forces::dantzig

@@ -178,8 +178,7 @@ class FbNewton final : public ForceSolver {
     result.iterations = out.iterations;
     result.own_residual = natural_residual(M, q, out.x);
     if (!out.converged) {
-      result.status = SolveStatus::failed;
-      result.reason = out.reason;
+      set_failed(result, out.reason);
     }
     if (position_level_) {
       result.gap_after = gap_after_step(problem, out.x);
@@ -201,34 +200,31 @@ Parameters newton_defaults() {
 }  // namespace
 
 ForceSolverInfo ncp_info() {
-  ForceSolverInfo i;
-  i.name = "ncp-fb-newton";
-  i.family = "ncp";
-  i.paper = "seed 004 §3.2 (NCP on distances, Fischer–Burmeister, Newton)";
-  i.description = "distances after the step ⟂ forces, FB semismooth Newton with Armijo search";
-  i.capabilities.matrix_form = false;
-  i.capabilities.position_level = true;
-  i.capabilities.warm_start = true;
-  i.defaults = newton_defaults();
-  i.make = [defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
-    return std::make_unique<FbNewton>(merge_parameters(defaults, p, "ncp-fb-newton"), true);
-  };
-  return i;
+  return registered<FbNewton>(
+      {
+          .name = "ncp-fb-newton",
+          .family = "ncp",
+          .paper = "seed 004 §3.2 (NCP on distances, Fischer–Burmeister, Newton)",
+          .description =
+              "distances after the step ⟂ forces, FB semismooth Newton with Armijo search",
+          .capabilities = {.matrix_form = false, .position_level = true, .warm_start = true},
+          .defaults = newton_defaults(),
+      },
+      true);
 }
 
 ForceSolverInfo lcp_info() {
-  ForceSolverInfo i;
-  i.name = "lcp-fb-newton";
-  i.family = "ncp";
-  i.paper = "seed 004 §3.2 (Fischer–Burmeister Newton) on the LCP of seed 002 §5";
-  i.description = "acceleration-level LCP as Φ(f) = 0, FB semismooth Newton with Armijo search";
-  i.capabilities.matrix_form = true;
-  i.capabilities.warm_start = true;
-  i.defaults = newton_defaults();
-  i.make = [defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
-    return std::make_unique<FbNewton>(merge_parameters(defaults, p, "lcp-fb-newton"), false);
-  };
-  return i;
+  return registered<FbNewton>(
+      {
+          .name = "lcp-fb-newton",
+          .family = "ncp",
+          .paper = "seed 004 §3.2 (Fischer–Burmeister Newton) on the LCP of seed 002 §5",
+          .description =
+              "acceleration-level LCP as Φ(f) = 0, FB semismooth Newton with Armijo search",
+          .capabilities = {.matrix_form = true, .warm_start = true},
+          .defaults = newton_defaults(),
+      },
+      false);
 }
 
 }  // namespace touchstone::forces::fb_newton

@@ -72,8 +72,7 @@ class Lemke final : public ForceSolver {
       if (pivots > 0) {
         row = ratio_test(col, rhs, Binv, basis, z0);
         if (row < 0) {
-          result.status = SolveStatus::failed;
-          result.reason = "ray termination";
+          set_failed(result, "ray termination");
           result.iterations = static_cast<int>(pivots);
           return result;
         }
@@ -84,8 +83,7 @@ class Lemke final : public ForceSolver {
       basis[row] = entering;
       if (leaving == z0) break;
       if (pivots >= max_pivots_) {
-        result.status = SolveStatus::failed;
-        result.reason = "pivot cap reached (" + std::to_string(max_pivots_) + " pivots)";
+        set_failed(result, "pivot cap reached (" + std::to_string(max_pivots_) + " pivots)");
         result.iterations = static_cast<int>(pivots);
         return result;
       }
@@ -149,17 +147,14 @@ class Lemke final : public ForceSolver {
 }  // namespace
 
 ForceSolverInfo info() {
-  ForceSolverInfo i;
-  i.name = "lemke";
-  i.family = "lcp-pivoting";
-  i.paper = "seed 002 §5 (LCP); Lemke's method, Murty 1988 §2.2";
-  i.description = "Lemke complementary pivoting with lexicographic ratio test";
-  i.capabilities.matrix_form = true;
-  i.defaults = {{"max_pivots", 100000}, {"lexicographic", 1}, {"pivot_tolerance", 1e-10}};
-  i.make = [defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
-    return std::make_unique<Lemke>(merge_parameters(defaults, p, "lemke"));
-  };
-  return i;
+  return registered<Lemke>({
+      .name = "lemke",
+      .family = "lcp-pivoting",
+      .paper = "seed 002 §5 (LCP); Lemke's method, Murty 1988 §2.2",
+      .description = "Lemke complementary pivoting with lexicographic ratio test",
+      .capabilities = {.matrix_form = true},
+      .defaults = {{"max_pivots", 100000}, {"lexicographic", 1}, {"pivot_tolerance", 1e-10}},
+  });
 }
 
 }  // namespace touchstone::forces::lemke

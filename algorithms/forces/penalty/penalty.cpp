@@ -54,8 +54,7 @@ class Penalty final : public ForceSolver {
     result.gap_after.emplace(std::move(gap));
     result.max_penetration.emplace(deepest);
     if (!finite) {
-      result.status = SolveStatus::failed;
-      result.reason = "integration blew up (substep too large for the stiffness)";
+      set_failed(result, "integration blew up (substep too large for the stiffness)");
     }
     return result;
   }
@@ -69,18 +68,14 @@ class Penalty final : public ForceSolver {
 }  // namespace
 
 ForceSolverInfo info() {
-  ForceSolverInfo i;
-  i.name = "penalty";
-  i.family = "penalty";
-  i.paper = "seed 003 §4 (penalty methods)";
-  i.description = "spring–damper on penetration integrated over the step in substeps";
-  i.capabilities.matrix_form = false;
-  i.capabilities.position_level = true;
-  i.defaults = {{"stiffness", 1e5}, {"damping", 1e3}, {"substeps", 100}};
-  i.make = [defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
-    return std::make_unique<Penalty>(merge_parameters(defaults, p, "penalty"));
-  };
-  return i;
+  return registered<Penalty>({
+      .name = "penalty",
+      .family = "penalty",
+      .paper = "seed 003 §4 (penalty methods)",
+      .description = "spring–damper on penetration integrated over the step in substeps",
+      .capabilities = {.matrix_form = false, .position_level = true},
+      .defaults = {{"stiffness", 1e5}, {"damping", 1e3}, {"substeps", 100}},
+  });
 }
 
 }  // namespace touchstone::forces::penalty

@@ -87,12 +87,10 @@ class Pgs final : public ForceSolver {
     result.iterations = static_cast<int>(sweep);
     result.own_residual = residual;
     if (!std::isfinite(residual)) {
-      result.status = SolveStatus::failed;
-      result.reason = "diverged (non-finite residual)";
+      set_failed(result, "diverged (non-finite residual)");
     } else if (residual > threshold) {
-      result.status = SolveStatus::failed;
-      result.reason = "iteration cap reached (" + std::to_string(max_iterations_) +
-                      " sweeps, residual " + std::to_string(residual) + ")";
+      set_failed(result, "iteration cap reached (" + std::to_string(max_iterations_) +
+                             " sweeps, residual " + std::to_string(residual) + ")");
     }
     if (state != nullptr) state->force = f;
     return result;
@@ -118,22 +116,18 @@ class Pgs final : public ForceSolver {
 }  // namespace
 
 ForceSolverInfo info() {
-  ForceSolverInfo i;
-  i.name = "pgs";
-  i.family = "lcp-iterative";
-  i.paper = "seed 003 §4 (LCP methods); projected Gauss–Seidel, Cottle–Pang–Stone §5.2";
-  i.description = "projected Gauss–Seidel sweeps with natural-map stopping test";
-  i.capabilities.matrix_form = true;
-  i.capabilities.warm_start = true;
-  i.defaults = {{"max_iterations", 100000},
-                {"tolerance", 1e-10},
-                {"relaxation", 1.0},
-                {"ordering", 0},
-                {"seed", 1}};
-  i.make = [defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
-    return std::make_unique<Pgs>(merge_parameters(defaults, p, "pgs"));
-  };
-  return i;
+  return registered<Pgs>({
+      .name = "pgs",
+      .family = "lcp-iterative",
+      .paper = "seed 003 §4 (LCP methods); projected Gauss–Seidel, Cottle–Pang–Stone §5.2",
+      .description = "projected Gauss–Seidel sweeps with natural-map stopping test",
+      .capabilities = {.matrix_form = true, .warm_start = true},
+      .defaults = {{"max_iterations", 100000},
+                   {"tolerance", 1e-10},
+                   {"relaxation", 1.0},
+                   {"ordering", 0},
+                   {"seed", 1}},
+  });
 }
 
 }  // namespace touchstone::forces::pgs

@@ -81,11 +81,9 @@ class SiconosLcp final : public ForceSolver {
 
     result.normal_force = Eigen::Map<const Eigen::VectorXd>(z.data(), n);
     if (info != 0) {
-      result.status = SolveStatus::failed;
-      result.reason = "Siconos returned info = " + std::to_string(info);
+      set_failed(result, "Siconos returned info = " + std::to_string(info));
     } else if (!result.normal_force.allFinite()) {
-      result.status = SolveStatus::failed;
-      result.reason = "Siconos reported success with a non-finite solution";
+      set_failed(result, "Siconos reported success with a non-finite solution");
     }
     return result;
   }
@@ -98,18 +96,18 @@ class SiconosLcp final : public ForceSolver {
 
 ForceSolverInfo make_info(std::string name, int solver_id, std::string description,
                           Parameters defaults) {
-  ForceSolverInfo i;
-  i.name = std::move(name);
-  i.family = "peer";
-  i.paper = "Siconos numerics 4.4 (LCP solvers) on the LCP of seed 002 §5";
-  i.description = std::move(description);
-  i.capabilities.matrix_form = true;
-  i.defaults = std::move(defaults);
-  i.make = [name = i.name, solver_id,
-            defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
-    return std::make_unique<SiconosLcp>(solver_id, merge_parameters(defaults, p, name));
-  };
-  return i;
+  return with_factory(
+      {
+          .name = std::move(name),
+          .family = "peer",
+          .paper = "Siconos numerics 4.4 (LCP solvers) on the LCP of seed 002 §5",
+          .description = std::move(description),
+          .capabilities = {.matrix_form = true},
+          .defaults = std::move(defaults),
+      },
+      [solver_id](const Parameters& merged) -> std::unique_ptr<ForceSolver> {
+        return std::make_unique<SiconosLcp>(solver_id, merged);
+      });
 }
 
 }  // namespace

@@ -206,19 +206,16 @@ class SvdMirtich final : public ForceSolver {
 }  // namespace
 
 ForceSolverInfo info() {
-  ForceSolverInfo i;
-  i.name = "svd-mirtich";
-  i.family = "svd";
-  i.paper = "seed 003 §4.2 (SVD method, static/dynamic friction)";
-  i.description = "minimum-norm f = −A⁺b by SVD, negative forces dropped, friction cone loop";
-  i.capabilities.matrix_form = true;
-  i.capabilities.friction = true;
-  i.capabilities.minimum_norm = true;
-  i.defaults = {{"svd_threshold", 1e-10}, {"negative_tolerance", 1e-12}, {"drop_all_negative", 0}};
-  i.make = [defaults = i.defaults](const Parameters& p) -> std::unique_ptr<ForceSolver> {
-    return std::make_unique<SvdMirtich>(merge_parameters(defaults, p, "svd-mirtich"));
-  };
-  return i;
+  return registered<SvdMirtich>({
+      .name = "svd-mirtich",
+      .family = "svd",
+      .paper = "seed 003 §4.2 (SVD method, static/dynamic friction)",
+      .description = "minimum-norm f = −A⁺b by SVD, negative forces dropped, friction cone loop",
+      .capabilities = {.matrix_form = true, .friction = true, .minimum_norm = true},
+      .defaults = {{"svd_threshold", 1e-10},
+                   {"negative_tolerance", 1e-12},
+                   {"drop_all_negative", 0}},
+  });
 }
 
 }  // namespace touchstone::forces::svd_mirtich

@@ -26,6 +26,9 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "algorithms/proximity/gjk/gjk_internal.hpp"
 
@@ -124,15 +127,12 @@ std::vector<Vec3> blow_up_directions(const std::vector<SupportPoint>& pts) {
   return dirs;
 }
 
-}  // namespace
-
-EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> simplex,
-                             double size, int max_iterations) {
-  EpaResult result;
-  const double dim_tol = kDimensionTolerance * size;
-
-  // 1. A full-dimensional start tetrahedron: GJK's points first (they enclose or touch the
-  //    origin), then support points off the current affine hull.
+// 1. A full-dimensional start tetrahedron: GJK's points first (they enclose or touch the origin),
+//    then support points off the current affine hull; oriented so that det(p1−p0, p2−p0, p3−p0)
+//    < 0. Empty (with `reason` set) when M is flat.
+std::vector<SupportPoint> start_tetrahedron(MinkowskiPair& pair,
+                                            std::span<const SupportPoint> simplex, double dim_tol,
+                                            std::string& reason) {
   std::vector<SupportPoint> start;
   for (const SupportPoint& p : simplex) {
     if (start.size() == 4) break;
@@ -155,19 +155,21 @@ EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> 
       }
     }
     if (!found) {
-      result.reason = "EPA: Minkowski difference is flat (no full-dimensional start)";
-      return result;
+      reason = "EPA: Minkowski difference is flat (no full-dimensional start)";
+      return {};
     }
     start.push_back(chosen);
   }
 
   // Orient the tetrahedron so that every face's normal points away from the opposite vertex.
-  {
-    const Vec3 e1 = start[1].w - start[0].w, e2 = start[2].w - start[0].w,
-               e3 = start[3].w - start[0].w;
-    if (e1.dot(e2.cross(e3)) > 0.0) std::swap(start[1], start[2]);
-  }
-  Polytope3 poly(std::move(start));
+  const Vec3 e1 = start[1].w - start[0].w, e2 = start[2].w - start[0].w,
+             e3 = start[3].w - start[0].w;
+  if (e1.dot(e2.cross(e3)) > 0.0) std::swap(start[1], start[2]);
+  return start;
+}
+
+// The four faces of the oriented start tetrahedron and their adjacency.
+void make_tetrahedron_faces(Polytope3& poly) {
   // With det(p1−p0, p2−p0, p3−p0) < 0, (0,1,2) faces away from 3; the others follow by parity.
   const std::array<std::array<int, 3>, 4> tet = {{{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}}};
   for (const auto& t : tet) poly.make_face(t[0], t[1], t[2]);
@@ -184,23 +186,113 @@ EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> 
             faces[f].adj[static_cast<size_t>(i)] = static_cast<int>(g);
       }
     }
+}
 
-  const double depth_tol = kDepthTolerance * size;
-  const double vis_tol = kVisibilityTolerance * size;
-  std::vector<char> visible;
-  std::vector<int> stack, visible_list;
+// The live face with a usable normal nearest the origin (signed distance), or -1.
+int nearest_face(const std::vector<Face>& faces) {
+  int best = -1;
+  for (size_t f = 0; f < faces.size(); ++f)
+    if (faces[f].alive && faces[f].valid &&
+        (best < 0 || faces[f].d < faces[static_cast<size_t>(best)].d))
+      best = static_cast<int>(f);
+  return best;
+}
+
+// 2. One expansion: remove the faces the new point sees (a connected set grown from `best`) and
+//    stitch the horizon to the new point. The buffers are kept between iterations.
+class Expansion {
+ public:
+  // Adds w to poly; the reason it failed, or nothing.
+  std::optional<std::string> expand(Polytope3& poly, int best, const SupportPoint& w,
+                                    double vis_tol) {
+    auto& faces = poly.faces();
+    const int wi = poly.add_point(w);
+    visible.assign(faces.size(), 0);
+    stack.assign(1, best);
+    visible_list.clear();
+    visible[static_cast<size_t>(best)] = 1;
+    while (!stack.empty()) {
+      const int g = stack.back();
+      stack.pop_back();
+      visible_list.push_back(g);
+      for (int h : faces[static_cast<size_t>(g)].adj) {
+        if (h < 0 || visible[static_cast<size_t>(h)] || !faces[static_cast<size_t>(h)].alive)
+          continue;
+        const Face& fh = faces[static_cast<size_t>(h)];
+        if (fh.valid && fh.n.dot(w.w - poly.point(fh.v[0]).w) > vis_tol) {
+          visible[static_cast<size_t>(h)] = 1;
+          stack.push_back(h);
+        }
+      }
+    }
+    horizon.clear();
+    for (int g : visible_list)
+      for (int i = 0; i < 3; ++i) {
+        const int h = faces[static_cast<size_t>(g)].adj[static_cast<size_t>(i)];
+        if (h < 0) return "EPA: open polytope (internal error)";
+        if (!visible[static_cast<size_t>(h)])
+          horizon.push_back({faces[static_cast<size_t>(g)].v[static_cast<size_t>(i)],
+                             faces[static_cast<size_t>(g)].v[static_cast<size_t>((i + 1) % 3)], h});
+      }
+    // The horizon must be one simple cycle: every vertex is the tail of exactly one edge and the
+    // head of exactly one edge. Otherwise the visible region has holes (rounding) and stitching
+    // would make a non-manifold polytope.
+    for (size_t i = 0; i < horizon.size(); ++i)
+      for (size_t j = i + 1; j < horizon.size(); ++j)
+        if (horizon[i].a == horizon[j].a || horizon[i].b == horizon[j].b)
+          return "EPA: horizon is not a simple cycle";
+    if (horizon.size() < 3) return "EPA: degenerate horizon";
+    for (int g : visible_list) faces[static_cast<size_t>(g)].alive = false;
+    const size_t first_new = faces.size();
+    for (const HorizonEdge& e : horizon) {
+      const int nf = poly.make_face(e.a, e.b, wi);
+      Face& outer = faces[static_cast<size_t>(e.outer)];
+      faces[static_cast<size_t>(nf)].adj[0] = e.outer;
+      for (int j = 0; j < 3; ++j)
+        if (outer.v[static_cast<size_t>(j)] == e.b &&
+            outer.v[static_cast<size_t>((j + 1) % 3)] == e.a)
+          outer.adj[static_cast<size_t>(j)] = nf;
+    }
+    // New face k = (a_k, b_k, w): edge (b_k, w) borders the new face whose tail is b_k, and edge
+    // (w, a_k) borders the new face whose head is a_k.
+    for (size_t k = first_new; k < faces.size(); ++k) {
+      Face& f = faces[k];
+      for (size_t m = first_new; m < faces.size(); ++m) {
+        if (faces[m].v[0] == f.v[1]) f.adj[1] = static_cast<int>(m);
+        if (faces[m].v[1] == f.v[0]) f.adj[2] = static_cast<int>(m);
+      }
+      if (f.adj[1] < 0 || f.adj[2] < 0) return "EPA: horizon is not closed";
+    }
+    return std::nullopt;
+  }
+
+ private:
   struct HorizonEdge {
     int a, b, outer;
   };
+  std::vector<char> visible;
+  std::vector<int> stack, visible_list;
   std::vector<HorizonEdge> horizon;
+};
 
+}  // namespace
+
+EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> simplex,
+                             double size, int max_iterations) {
+  EpaResult result;
+  std::vector<SupportPoint> start =
+      start_tetrahedron(pair, simplex, kDimensionTolerance * size, result.reason);
+  if (start.empty()) return result;
+  Polytope3 poly(std::move(start));
+  make_tetrahedron_faces(poly);
+  auto& faces = poly.faces();
+
+  const double depth_tol = kDepthTolerance * size;
+  const double vis_tol = kVisibilityTolerance * size;
+  Expansion expansion;
   for (int it = 0; it < max_iterations; ++it) {
     result.iterations = it + 1;
-    int best = -1;
-    for (size_t f = 0; f < faces.size(); ++f)
-      if (faces[f].alive && faces[f].valid &&
-          (best < 0 || faces[f].d < faces[static_cast<size_t>(best)].d))
-        best = static_cast<int>(f);
+    const int best = nearest_face(faces);
     if (best < 0) {
       result.reason = "EPA: no face with a usable normal";
       return result;
@@ -226,76 +318,9 @@ EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> 
       result.accuracy = std::max(gap, 0.0);
       return result;
     }
-
-    // 2. Remove the faces the new point sees (a connected set grown from `best`) and stitch the
-    //    horizon to the new point.
-    const int wi = poly.add_point(w);
-    visible.assign(faces.size(), 0);
-    stack.assign(1, best);
-    visible_list.clear();
-    visible[static_cast<size_t>(best)] = 1;
-    while (!stack.empty()) {
-      const int g = stack.back();
-      stack.pop_back();
-      visible_list.push_back(g);
-      for (int h : faces[static_cast<size_t>(g)].adj) {
-        if (h < 0 || visible[static_cast<size_t>(h)] || !faces[static_cast<size_t>(h)].alive)
-          continue;
-        const Face& fh = faces[static_cast<size_t>(h)];
-        if (fh.valid && fh.n.dot(w.w - poly.point(fh.v[0]).w) > vis_tol) {
-          visible[static_cast<size_t>(h)] = 1;
-          stack.push_back(h);
-        }
-      }
-    }
-    horizon.clear();
-    for (int g : visible_list)
-      for (int i = 0; i < 3; ++i) {
-        const int h = faces[static_cast<size_t>(g)].adj[static_cast<size_t>(i)];
-        if (h < 0) {
-          result.reason = "EPA: open polytope (internal error)";
-          return result;
-        }
-        if (!visible[static_cast<size_t>(h)])
-          horizon.push_back({faces[static_cast<size_t>(g)].v[static_cast<size_t>(i)],
-                             faces[static_cast<size_t>(g)].v[static_cast<size_t>((i + 1) % 3)], h});
-      }
-    // The horizon must be one simple cycle: every vertex is the tail of exactly one edge and the
-    // head of exactly one edge. Otherwise the visible region has holes (rounding) and stitching
-    // would make a non-manifold polytope.
-    for (size_t i = 0; i < horizon.size(); ++i)
-      for (size_t j = i + 1; j < horizon.size(); ++j)
-        if (horizon[i].a == horizon[j].a || horizon[i].b == horizon[j].b) {
-          result.reason = "EPA: horizon is not a simple cycle";
-          return result;
-        }
-    if (horizon.size() < 3) {
-      result.reason = "EPA: degenerate horizon";
+    if (auto why = expansion.expand(poly, best, w, vis_tol)) {
+      result.reason = std::move(*why);
       return result;
-    }
-    for (int g : visible_list) faces[static_cast<size_t>(g)].alive = false;
-    const size_t first_new = faces.size();
-    for (const HorizonEdge& e : horizon) {
-      const int nf = poly.make_face(e.a, e.b, wi);
-      Face& outer = faces[static_cast<size_t>(e.outer)];
-      faces[static_cast<size_t>(nf)].adj[0] = e.outer;
-      for (int j = 0; j < 3; ++j)
-        if (outer.v[static_cast<size_t>(j)] == e.b &&
-            outer.v[static_cast<size_t>((j + 1) % 3)] == e.a)
-          outer.adj[static_cast<size_t>(j)] = nf;
-    }
-    // New face k = (a_k, b_k, w): edge (b_k, w) borders the new face whose tail is b_k, and edge
-    // (w, a_k) borders the new face whose head is a_k.
-    for (size_t k = first_new; k < faces.size(); ++k) {
-      Face& f = faces[k];
-      for (size_t m = first_new; m < faces.size(); ++m) {
-        if (faces[m].v[0] == f.v[1]) f.adj[1] = static_cast<int>(m);
-        if (faces[m].v[1] == f.v[0]) f.adj[2] = static_cast<int>(m);
-      }
-      if (f.adj[1] < 0 || f.adj[2] < 0) {
-        result.reason = "EPA: horizon is not closed";
-        return result;
-      }
     }
   }
   result.reason = "EPA: iteration cap";

@@ -48,6 +48,7 @@
 #include <limits>
 
 #include "algorithms/proximity/gjk/gjk_internal.hpp"
+#include "algorithms/proximity/result_support.hpp"
 
 namespace touchstone::gjk {
 namespace detail {
@@ -363,30 +364,72 @@ class Gjk final : public ProximityAlgorithm {
     try {
       r = run(a, pose_a, b, pose_b, warm_start);
     } catch (const std::exception& e) {
-      r = ProximityResult{};
-      r.status = QueryStatus::failed;
-      r.reason = std::string("exception: ") + e.what();
+      r = failed_result(std::string("exception: ") + e.what());
     } catch (...) {
-      r = ProximityResult{};
-      r.status = QueryStatus::failed;
-      r.reason = "unknown exception";
+      r = failed_result("unknown exception");
     }
-    if (r.status == QueryStatus::ok && !finite(r)) {
-      const int it = r.iterations;
-      r = ProximityResult{};
-      r.status = QueryStatus::failed;
-      r.reason = "non-finite result";
-      r.iterations = it;
-    }
+    if (r.status == QueryStatus::ok && !finite(r))
+      r = failed_result("non-finite result", r.iterations);
     return r;
   }
 
  private:
-  static ProximityResult failed(std::string reason, int iterations) {
-    ProximityResult r;
-    r.status = QueryStatus::failed;
-    r.reason = std::move(reason);
-    r.iterations = iterations;
+  // The caller's last simplex re-evaluated at the new poses (s and v unchanged when a vertex id is
+  // out of range).
+  static void restart_from(const GjkWarmStart& ws, MinkowskiPair& m, int na, int nb, Simplex& s,
+                           Vec3& v) {
+    for (int i = 0; i < ws.count; ++i) {
+      const int ia = ws.vertex_a[static_cast<size_t>(i)], ib = ws.vertex_b[static_cast<size_t>(i)];
+      if (ia < 0 || ia >= na || ib < 0 || ib >= nb) {
+        s.n = 0;
+        break;
+      }
+      const SupportPoint p = m.at(ia, ib);
+      if (!s.contains(p)) s.pts[static_cast<size_t>(s.n++)] = p;
+    }
+    if (s.n > 0) {
+      m.hint_a = s.pts[0].ia;
+      m.hint_b = s.pts[0].ib;
+      s.reduce(false);
+      v = s.v;
+    }
+  }
+
+  static void save(GjkWarmStart& ws, const Simplex& s) {
+    ws.count = s.n;
+    for (int i = 0; i < 4; ++i) {
+      ws.vertex_a[static_cast<size_t>(i)] = i < s.n ? s.pts[static_cast<size_t>(i)].ia : -1;
+      ws.vertex_b[static_cast<size_t>(i)] = i < s.n ? s.pts[static_cast<size_t>(i)].ib : -1;
+    }
+  }
+
+  // GJK ended in contact (or within the touching band): EPA on its final simplex decides between
+  // touching and penetrating and gives the depth. `r` holds the witnesses.
+  static ProximityResult penetration(ProximityResult r, MinkowskiPair& m, const Simplex& s,
+                                     const Pose& pose_a, double size, double touch, int cap,
+                                     int iterations) {
+    const detail::EpaResult e = detail::expanding_polytope(
+        m, std::span<const SupportPoint>(s.pts.data(), static_cast<size_t>(s.n)), size, cap);
+    r.iterations = iterations + e.iterations;
+    if (!e.ok) return failed_result(e.reason, r.iterations);
+    // P ⊂ A − B and |v| ≥ dist(0, A − B), so the boundary of A − B along the converged face's
+    // normal (within [depth, depth + accuracy]) cannot lie much below −|v|; if even its upper end
+    // does, GJK's contact verdict and EPA disagree beyond both tolerances. Within EPA's accuracy
+    // (up to 1e-9 × size, far looser than GJK's contact tolerance on scale-disparate pairs) the
+    // two agree that the pair is in contact up to tolerance: report touching.
+    if (e.depth + e.accuracy < -2.0 * touch)
+      return failed_result("GJK found contact but EPA found separation", r.iterations);
+    r.distance = 0.0;
+    if (e.depth <= touch) {
+      r.relation = Relation::touching;
+      r.penetration_depth = 0.0;
+    } else {
+      r.relation = Relation::penetrating;
+      r.penetration_depth = e.depth;
+      // The face of A − B nearest the origin has outward normal n at distance depth; moving B by
+      // depth · n moves A − B by −depth · n and puts the origin on that face.
+      r.penetration_direction = (pose_a.rotation * e.normal).normalized();
+    }
     return r;
   }
 
@@ -394,17 +437,17 @@ class Gjk final : public ProximityAlgorithm {
                              const Pose& pose_b, std::unique_ptr<WarmStart>* warm_start) {
     const auto* a = dynamic_cast<const PreparedConvex*>(&sa);
     const auto* b = dynamic_cast<const PreparedConvex*>(&sb);
-    if (!a || !b) return failed("shape was not prepared by gjk", 0);
+    if (!a || !b) return failed_result("shape was not prepared by gjk", 0);
     if (!a->convex || !b->convex) {
       ProximityResult r;
       r.status = QueryStatus::unsupported;
       r.reason = "gjk needs convex polytopes";
       return r;
     }
-    if (a->vertices.empty() || b->vertices.empty()) return failed("empty shape", 0);
+    if (a->vertices.empty() || b->vertices.empty()) return failed_result("empty shape", 0);
     if (!pose_a.rotation.allFinite() || !pose_a.translation.allFinite() ||
         !pose_b.rotation.allFinite() || !pose_b.translation.allFinite())
-      return failed("non-finite pose", 0);
+      return failed_result("non-finite pose", 0);
 
     const Pose rel = relative_pose(pose_a, pose_b);
     MinkowskiPair m;
@@ -429,24 +472,7 @@ class Gjk final : public ProximityAlgorithm {
     }
     Simplex s;
     Vec3 v = a->centroid - (m.rotation * b->centroid + m.translation);
-    if (ws && ws->count > 0 && ws->count <= 4) {
-      for (int i = 0; i < ws->count; ++i) {
-        const int ia = ws->vertex_a[static_cast<size_t>(i)],
-                  ib = ws->vertex_b[static_cast<size_t>(i)];
-        if (ia < 0 || ia >= na || ib < 0 || ib >= nb) {
-          s.n = 0;
-          break;
-        }
-        const SupportPoint p = m.at(ia, ib);
-        if (!s.contains(p)) s.pts[static_cast<size_t>(s.n++)] = p;
-      }
-      if (s.n > 0) {
-        m.hint_a = s.pts[0].ia;
-        m.hint_b = s.pts[0].ib;
-        s.reduce(false);
-        v = s.v;
-      }
-    }
+    if (ws && ws->count > 0 && ws->count <= 4) restart_from(*ws, m, na, nb, s, v);
     if (s.n == 0 && v.squaredNorm() == 0.0) v = Vec3::UnitX();
 
     int iterations = 0;
@@ -460,10 +486,11 @@ class Gjk final : public ProximityAlgorithm {
       contact = s.n == 4 || std::sqrt(s.vv) <= touch;
     };
     while (!contact) {
-      if (iterations >= cap) return failed("iteration cap", iterations);
+      if (iterations >= cap) return failed_result("iteration cap", iterations);
       ++iterations;
       const SupportPoint w = m.support(-v);
-      if (!w.w.allFinite() || !v.allFinite()) return failed("non-finite support point", iterations);
+      if (!w.w.allFinite() || !v.allFinite())
+        return failed_result("non-finite support point", iterations);
       if (s.n > 0) {
         const double vv = s.vv;
         const double gap = s.bound_gap(w, precise);
@@ -493,13 +520,7 @@ class Gjk final : public ProximityAlgorithm {
       if (std::sqrt(s.vv) <= touch) contact = true;  // rule 6
     }
 
-    if (ws) {
-      ws->count = s.n;
-      for (int i = 0; i < 4; ++i) {
-        ws->vertex_a[static_cast<size_t>(i)] = i < s.n ? s.pts[static_cast<size_t>(i)].ia : -1;
-        ws->vertex_b[static_cast<size_t>(i)] = i < s.n ? s.pts[static_cast<size_t>(i)].ib : -1;
-      }
-    }
+    if (ws) save(*ws, s);
 
     ProximityResult r;
     r.witness_a = pose_a.apply(s.point_a());
@@ -512,53 +533,28 @@ class Gjk final : public ProximityAlgorithm {
       return r;
     }
 
-    const detail::EpaResult e = detail::expanding_polytope(
-        m, std::span<const SupportPoint>(s.pts.data(), static_cast<size_t>(s.n)), size, cap);
-    r.iterations = iterations + e.iterations;
-    if (!e.ok) return failed(e.reason, r.iterations);
-    // P ⊂ A − B and |v| ≥ dist(0, A − B), so the boundary of A − B along the converged face's
-    // normal (within [depth, depth + accuracy]) cannot lie much below −|v|; if even its upper end
-    // does, GJK's contact verdict and EPA disagree beyond both tolerances. Within EPA's accuracy
-    // (up to 1e-9 × size, far looser than GJK's contact tolerance on scale-disparate pairs) the
-    // two agree that the pair is in contact up to tolerance: report touching.
-    if (e.depth + e.accuracy < -2.0 * touch)
-      return failed("GJK found contact but EPA found separation", r.iterations);
-    r.distance = 0.0;
-    if (e.depth <= touch) {
-      r.relation = Relation::touching;
-      r.penetration_depth = 0.0;
-    } else {
-      r.relation = Relation::penetrating;
-      r.penetration_depth = e.depth;
-      // The face of A − B nearest the origin has outward normal n at distance depth; moving B by
-      // depth · n moves A − B by −depth · n and puts the origin on that face.
-      r.penetration_direction = (pose_a.rotation * e.normal).normalized();
-    }
-    return r;
+    return penetration(std::move(r), m, s, pose_a, size, touch, cap, iterations);
   }
 };
 
 }  // namespace
 
 ProximityAlgorithmInfo info() {
-  ProximityAlgorithmInfo i;
-  i.name = "gjk";
-  i.family = "simplex-based";
-  i.paper =
-      "Gilbert, Johnson & Keerthi 1988; Cameron's enhanced GJK (seed 003 §2.4); EPA: van den "
-      "Bergen 2001";
-  i.description =
-      "GJK distance with signed-volumes sub-algorithm and hill-climbing support; EPA for "
-      "penetration depth";
-  i.capabilities.distance = true;
-  i.capabilities.witness_points = true;
-  i.capabilities.features = false;
-  i.capabilities.penetration_depth = true;
-  i.capabilities.nonconvex = false;
-  i.capabilities.warm_start = true;
-  i.capabilities.contact_regions = false;
-  i.make = [] { return std::make_unique<Gjk>(); };
-  return i;
+  return {
+      .name = "gjk",
+      .family = "simplex-based",
+      .paper =
+          "Gilbert, Johnson & Keerthi 1988; Cameron's enhanced GJK (seed 003 §2.4); EPA: van "
+          "den Bergen 2001",
+      .description =
+          "GJK distance with signed-volumes sub-algorithm and hill-climbing support; EPA "
+          "for penetration depth",
+      .capabilities = {.distance = true,
+                       .witness_points = true,
+                       .penetration_depth = true,
+                       .warm_start = true},
+      .make = [] { return std::make_unique<Gjk>(); },
+  };
 }
 
 }  // namespace touchstone::gjk

@@ -3,9 +3,12 @@
 #pragma once
 
 #include <cmath>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/proximity/proximity.hpp"
+#include "algorithms/proximity/result_support.hpp"
 
 namespace touchstone::peers {
 
@@ -31,6 +34,18 @@ inline ProximityResult penetrating_result(double depth, const Vec3& direction) {
   if (n > 0 && std::isfinite(n)) r.penetration_direction = direction / n;
   return r;
 }
+
+// `r` with the library's witness points on A and B (world coordinates).
+inline ProximityResult with_witnesses(ProximityResult r, const Vec3& witness_a,
+                                      const Vec3& witness_b) {
+  r.witness_a = witness_a;
+  r.witness_b = witness_b;
+  return r;
+}
+
+// What the GJK/EPA peers (Bullet, FCL) answer: distance, witness points and penetration depth.
+inline constexpr Capabilities kGjkEpaCapabilities{
+    .distance = true, .witness_points = true, .penetration_depth = true};
 
 // Support mapping of a convex polytope in its own frame: brute force up to 32 vertices, hill
 // climbing over the vertex adjacency above (as FCL does), starting from the last answer.

@@ -32,9 +32,9 @@ endif()
 set(_touchstone_bullet_found OFF)
 if(PKG_CONFIG_FOUND)
   pkg_check_modules(TOUCHSTONE_BULLET64 QUIET IMPORTED_TARGET bullet-float64)
-  if(TOUCHSTONE_BULLET64_FOUND)
-    set(_touchstone_bullet_found ON)
-  endif()
+endif()
+if(TOUCHSTONE_BULLET64_FOUND)
+  set(_touchstone_bullet_found ON)
 endif()
 
 # ODE in double precision: ode/precision.h must default to dDOUBLE.
@@ -60,45 +60,39 @@ option(TOUCHSTONE_WITH_ODE "Register the ODE peer (ode-dcollide)" ${_touchstone_
 
 set(_peers_dir proximity/peers)
 set(_peers_enabled "")
-if(TOUCHSTONE_WITH_FCL)
-  if(NOT _touchstone_fcl_found)
-    message(FATAL_ERROR "TOUCHSTONE_WITH_FCL is ON but FCL 0.7 (fcl, ccd, octomap, octomath) was not found")
+# Adds the peer source SOURCE (under proximity/peers) when OPTION is ON, with its INCLUDES,
+# LIBRARIES and the DEFINE that enables its registration line; FOUND must then be ON, else
+# MISSING names what was not found.
+function(touchstone_add_peer name)
+  cmake_parse_arguments(PEER "" "OPTION;FOUND;MISSING;SOURCE;DEFINE" "INCLUDES;LIBRARIES" ${ARGN})
+  if(NOT ${PEER_OPTION})
+    return()
   endif()
-  target_sources(touchstone_proximity PRIVATE ${_peers_dir}/fcl/fcl_peer.cpp)
-  target_include_directories(touchstone_proximity SYSTEM PRIVATE ${TOUCHSTONE_FCL_INCLUDE_DIR})
-  target_link_libraries(touchstone_proximity PRIVATE ${TOUCHSTONE_FCL_LIBRARY}
-    ${TOUCHSTONE_CCD_LIBRARY} ${TOUCHSTONE_OCTOMAP_LIBRARY} ${TOUCHSTONE_OCTOMATH_LIBRARY})
-  target_compile_definitions(touchstone_proximity PRIVATE TOUCHSTONE_HAVE_FCL)
-  list(APPEND _peers_enabled fcl)
-endif()
-if(TOUCHSTONE_WITH_CCD)
-  if(NOT _touchstone_ccd_found)
-    message(FATAL_ERROR "TOUCHSTONE_WITH_CCD is ON but libccd (double build) was not found")
+  if(NOT ${PEER_FOUND})
+    message(FATAL_ERROR "${PEER_OPTION} is ON but ${PEER_MISSING} was not found")
   endif()
-  target_sources(touchstone_proximity PRIVATE ${_peers_dir}/ccd/ccd_peer.cpp)
-  target_include_directories(touchstone_proximity SYSTEM PRIVATE ${TOUCHSTONE_CCD_INCLUDE_DIR})
-  target_link_libraries(touchstone_proximity PRIVATE ${TOUCHSTONE_CCD_LIBRARY})
-  target_compile_definitions(touchstone_proximity PRIVATE TOUCHSTONE_HAVE_CCD)
-  list(APPEND _peers_enabled libccd)
-endif()
-if(TOUCHSTONE_WITH_BULLET)
-  if(NOT _touchstone_bullet_found)
-    message(FATAL_ERROR "TOUCHSTONE_WITH_BULLET is ON but bullet-float64 was not found")
+  target_sources(touchstone_proximity PRIVATE ${_peers_dir}/${PEER_SOURCE})
+  if(PEER_INCLUDES)
+    target_include_directories(touchstone_proximity SYSTEM PRIVATE ${PEER_INCLUDES})
   endif()
-  target_sources(touchstone_proximity PRIVATE ${_peers_dir}/bullet/bullet_peer.cpp)
-  target_link_libraries(touchstone_proximity PRIVATE PkgConfig::TOUCHSTONE_BULLET64)
-  target_compile_definitions(touchstone_proximity PRIVATE TOUCHSTONE_HAVE_BULLET)
-  list(APPEND _peers_enabled bullet)
-endif()
-if(TOUCHSTONE_WITH_ODE)
-  if(NOT _touchstone_ode_found)
-    message(FATAL_ERROR "TOUCHSTONE_WITH_ODE is ON but ODE (double precision) was not found")
-  endif()
-  target_sources(touchstone_proximity PRIVATE ${_peers_dir}/ode/ode_peer.cpp)
-  target_link_libraries(touchstone_proximity PRIVATE PkgConfig::TOUCHSTONE_ODE)
-  target_compile_definitions(touchstone_proximity PRIVATE TOUCHSTONE_HAVE_ODE)
-  list(APPEND _peers_enabled ode)
-endif()
+  target_link_libraries(touchstone_proximity PRIVATE ${PEER_LIBRARIES})
+  target_compile_definitions(touchstone_proximity PRIVATE ${PEER_DEFINE})
+  set(_peers_enabled ${_peers_enabled} ${name} PARENT_SCOPE)
+endfunction()
+touchstone_add_peer(fcl OPTION TOUCHSTONE_WITH_FCL FOUND _touchstone_fcl_found
+  MISSING "FCL 0.7 (fcl, ccd, octomap, octomath)" SOURCE fcl/fcl_peer.cpp DEFINE TOUCHSTONE_HAVE_FCL
+  INCLUDES ${TOUCHSTONE_FCL_INCLUDE_DIR}
+  LIBRARIES ${TOUCHSTONE_FCL_LIBRARY} ${TOUCHSTONE_CCD_LIBRARY} ${TOUCHSTONE_OCTOMAP_LIBRARY}
+    ${TOUCHSTONE_OCTOMATH_LIBRARY})
+touchstone_add_peer(libccd OPTION TOUCHSTONE_WITH_CCD FOUND _touchstone_ccd_found
+  MISSING "libccd (double build)" SOURCE ccd/ccd_peer.cpp DEFINE TOUCHSTONE_HAVE_CCD
+  INCLUDES ${TOUCHSTONE_CCD_INCLUDE_DIR} LIBRARIES ${TOUCHSTONE_CCD_LIBRARY})
+touchstone_add_peer(bullet OPTION TOUCHSTONE_WITH_BULLET FOUND _touchstone_bullet_found
+  MISSING "bullet-float64" SOURCE bullet/bullet_peer.cpp DEFINE TOUCHSTONE_HAVE_BULLET
+  LIBRARIES PkgConfig::TOUCHSTONE_BULLET64)
+touchstone_add_peer(ode OPTION TOUCHSTONE_WITH_ODE FOUND _touchstone_ode_found
+  MISSING "ODE (double precision)" SOURCE ode/ode_peer.cpp DEFINE TOUCHSTONE_HAVE_ODE
+  LIBRARIES PkgConfig::TOUCHSTONE_ODE)
 # Library versions for reports. libccd's pkg-config file may lag its package version.
 set(_peer_versions "")
 if(TOUCHSTONE_WITH_FCL)

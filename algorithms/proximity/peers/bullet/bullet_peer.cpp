@@ -79,24 +79,16 @@ class BulletGjkPair : public ProximityAlgorithm {
     input.m_maximumDistanceSquared = BT_LARGE_FLOAT;
     ClosestPoint out;
     detector.getClosestPoints(input, out, nullptr);
-    if (!out.found) {
-      ProximityResult r;
-      r.status = QueryStatus::failed;
-      r.reason = "btGjkPairDetector reported no closest points";
-      return r;
-    }
-    if (out.distance >= 0) {
-      // The normal points from B towards A; A's closest point is B's plus distance · normal.
-      ProximityResult r = separated_result(out.distance);
-      r.witness_b = to_vec(out.point_on_b);
-      r.witness_a = to_vec(out.point_on_b + out.normal_on_b * out.distance);
-      return r;
-    }
+    if (!out.found) return failed_result("btGjkPairDetector reported no closest points");
+    // The normal points from B towards A; A's closest point is B's plus distance · normal. When
+    // penetrating these are contact points, kept (checked only when separated).
+    const Vec3 witness_a = to_vec(out.point_on_b + out.normal_on_b * out.distance);
+    const Vec3 witness_b = to_vec(out.point_on_b);
+    if (out.distance >= 0)
+      return with_witnesses(separated_result(out.distance), witness_a, witness_b);
     // Penetrating: moving B against the normal (away from A) by the depth separates the pair.
-    ProximityResult r = penetrating_result(-out.distance, -to_vec(out.normal_on_b));
-    r.witness_b = to_vec(out.point_on_b);  // contact points, kept (checked only when separated)
-    r.witness_a = to_vec(out.point_on_b + out.normal_on_b * out.distance);
-    return r;
+    return with_witnesses(penetrating_result(-out.distance, -to_vec(out.normal_on_b)), witness_a,
+                          witness_b);
   }
 };
 
@@ -110,67 +102,53 @@ class BulletGjkEpa2 : public ProximityAlgorithm {
     const btTransform ta = to_bullet(pose_a), tb = to_bullet(pose_b);
     const btVector3 guess = tb.getOrigin() - ta.getOrigin();  // as Bullet's own callers do
     btGjkEpaSolver2::sResults res;
-    if (btGjkEpaSolver2::Distance(&hull_of(a), ta, &hull_of(b), tb, guess, res)) {
-      ProximityResult r = separated_result(res.distance);
-      r.witness_a = to_vec(res.witnesses[0]);
-      r.witness_b = to_vec(res.witnesses[1]);
-      return r;
-    }
-    if (!btGjkEpaSolver2::Penetration(&hull_of(a), ta, &hull_of(b), tb, guess, res)) {
-      ProximityResult r;
-      r.status = QueryStatus::failed;
-      r.reason = res.status == btGjkEpaSolver2::sResults::EPA_Failed ? "EPA failed"
-                 : res.status == btGjkEpaSolver2::sResults::GJK_Failed
-                     ? "GJK failed (Distance reported contact, Penetration found none)"
-                     : "Penetration found the pair separated after Distance reported contact";
-      return r;
-    }
+    if (btGjkEpaSolver2::Distance(&hull_of(a), ta, &hull_of(b), tb, guess, res))
+      return with_witnesses(separated_result(res.distance), to_vec(res.witnesses[0]),
+                            to_vec(res.witnesses[1]));
+    if (!btGjkEpaSolver2::Penetration(&hull_of(a), ta, &hull_of(b), tb, guess, res))
+      return failed_result(
+          res.status == btGjkEpaSolver2::sResults::EPA_Failed ? "EPA failed"
+          : res.status == btGjkEpaSolver2::sResults::GJK_Failed
+              ? "GJK failed (Distance reported contact, Penetration found none)"
+              : "Penetration found the pair separated after Distance reported contact");
     // res.distance = -depth. res.normal is in A's frame (btGjkEpa2 works there); Bullet's own
-    // callers take the world witnesses instead: B moves by witness on A - witness on B.
-    ProximityResult r =
-        penetrating_result(-res.distance, to_vec(res.witnesses[0] - res.witnesses[1]));
-    r.witness_a = to_vec(res.witnesses[0]);  // contact points, kept (checked only when separated)
-    r.witness_b = to_vec(res.witnesses[1]);
-    return r;
+    // callers take the world witnesses instead: B moves by witness on A - witness on B. The
+    // witnesses are contact points, kept (checked only when separated).
+    return with_witnesses(
+        penetrating_result(-res.distance, to_vec(res.witnesses[0] - res.witnesses[1])),
+        to_vec(res.witnesses[0]), to_vec(res.witnesses[1]));
   }
 };
-
-Capabilities bullet_capabilities() {
-  Capabilities c;
-  c.distance = true;
-  c.witness_points = true;
-  c.penetration_depth = true;
-  return c;
-}
 
 }  // namespace
 
 ProximityAlgorithmInfo bullet_gjk_pair_info() {
-  ProximityAlgorithmInfo i;
-  i.name = "bullet-gjk-pair";
-  i.family = "peer";
-  i.paper = "Bullet 3.24 (Coumans); GJK with Johnson's sub-algorithm, EPA (Presson)";
-  i.description =
-      "Bullet btGjkPairDetector + btVoronoiSimplexSolver + btGjkEpaPenetrationDepthSolver on "
-      "btConvexHullShape, margin 0 (distance, witnesses, depth)";
-  i.capabilities = bullet_capabilities();
-  i.parameters = {{"margin", 0.0}};
-  i.make = [] { return std::make_unique<BulletGjkPair>(); };
-  return i;
+  return {
+      .name = "bullet-gjk-pair",
+      .family = "peer",
+      .paper = "Bullet 3.24 (Coumans); GJK with Johnson's sub-algorithm, EPA (Presson)",
+      .description =
+          "Bullet btGjkPairDetector + btVoronoiSimplexSolver + "
+          "btGjkEpaPenetrationDepthSolver on btConvexHullShape, margin 0 (distance, "
+          "witnesses, depth)",
+      .capabilities = kGjkEpaCapabilities,
+      .parameters = {{"margin", 0.0}},
+      .make = [] { return std::make_unique<BulletGjkPair>(); },
+  };
 }
 
 ProximityAlgorithmInfo bullet_gjkepa2_info() {
-  ProximityAlgorithmInfo i;
-  i.name = "bullet-gjkepa2";
-  i.family = "peer";
-  i.paper = "Bullet 3.24 (Coumans); btGjkEpa2 (Presson)";
-  i.description =
-      "Bullet btGjkEpaSolver2::Distance, ::Penetration on contact, on btConvexHullShape, margin "
-      "0 (distance, witnesses, depth)";
-  i.capabilities = bullet_capabilities();
-  i.parameters = {{"margin", 0.0}};
-  i.make = [] { return std::make_unique<BulletGjkEpa2>(); };
-  return i;
+  return {
+      .name = "bullet-gjkepa2",
+      .family = "peer",
+      .paper = "Bullet 3.24 (Coumans); btGjkEpa2 (Presson)",
+      .description =
+          "Bullet btGjkEpaSolver2::Distance, ::Penetration on contact, on "
+          "btConvexHullShape, margin 0 (distance, witnesses, depth)",
+      .capabilities = kGjkEpaCapabilities,
+      .parameters = {{"margin", 0.0}},
+      .make = [] { return std::make_unique<BulletGjkEpa2>(); },
+  };
 }
 
 }  // namespace touchstone::peers

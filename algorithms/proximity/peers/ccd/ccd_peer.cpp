@@ -72,12 +72,7 @@ class CcdPeer : public ProximityAlgorithm {
       r.relation = Relation::separated;
       return r;
     }
-    if (rc != 0) {
-      ProximityResult r;
-      r.status = QueryStatus::failed;
-      r.reason = "libccd returned " + std::to_string(rc);
-      return r;
-    }
+    if (rc != 0) return failed_result("libccd returned " + std::to_string(rc));
     // libccd: translating obj2 (B) by depth · dir brings the pair to touching contact.
     return penetrating_result(depth, Vec3(dir.v[0], dir.v[1], dir.v[2]));
   }
@@ -88,24 +83,24 @@ class CcdPeer : public ProximityAlgorithm {
 };
 
 ProximityAlgorithmInfo ccd_info(Method m) {
-  ProximityAlgorithmInfo i;
-  i.name = m == Method::gjk ? "ccd-gjk" : "ccd-mpr";
-  i.family = "peer";
-  i.paper = m == Method::gjk ? "libccd 2.1 (Fiser); GJK + EPA"
-                             : "libccd 2.1 (Fiser); MPR, Snethen, Game Programming Gems 7";
-  i.description = m == Method::gjk
-                      ? "libccd ccdGJKPenetration with our support mapping (relation, EPA depth "
-                        "and direction; no separation distance)"
-                      : "libccd ccdMPRPenetration with our support mapping (relation, MPR depth "
-                        "and direction; no separation distance)";
-  i.capabilities.penetration_depth = true;
   ccd_t defaults;
   CCD_INIT(&defaults);
-  i.parameters = {{"epa_tolerance", defaults.epa_tolerance},
-                  {"mpr_tolerance", defaults.mpr_tolerance},
-                  {"max_iterations", static_cast<double>(kMaxIterations)}};
-  i.make = [m] { return std::make_unique<CcdPeer>(m); };
-  return i;
+  return {
+      .name = m == Method::gjk ? "ccd-gjk" : "ccd-mpr",
+      .family = "peer",
+      .paper = m == Method::gjk ? "libccd 2.1 (Fiser); GJK + EPA"
+                                : "libccd 2.1 (Fiser); MPR, Snethen, Game Programming Gems 7",
+      .description = m == Method::gjk
+                         ? "libccd ccdGJKPenetration with our support mapping (relation, EPA "
+                           "depth and direction; no separation distance)"
+                         : "libccd ccdMPRPenetration with our support mapping (relation, MPR "
+                           "depth and direction; no separation distance)",
+      .capabilities = {.penetration_depth = true},
+      .parameters = {{"epa_tolerance", defaults.epa_tolerance},
+                     {"mpr_tolerance", defaults.mpr_tolerance},
+                     {"max_iterations", static_cast<double>(kMaxIterations)}},
+      .make = [m] { return std::make_unique<CcdPeer>(m); },
+  };
 }
 
 }  // namespace

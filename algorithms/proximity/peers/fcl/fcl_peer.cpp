@@ -57,17 +57,10 @@ class FclLibccd : public ProximityAlgorithm {
     fcl::Vector3d p1, p2;
     // Returns false when the distance is negative (penetrating); the answer is in dist, p1, p2.
     solver_.shapeSignedDistance(ca, to_fcl(pose_a), cb, to_fcl(pose_b), &dist, &p1, &p2);
-    if (dist >= 0) {
-      ProximityResult r = separated_result(dist);
-      r.witness_a = p1;
-      r.witness_b = p2;
-      return r;
-    }
+    if (dist >= 0) return with_witnesses(separated_result(dist), p1, p2);
     // Penetrating: p1 is A's deepest point in B and p2 B's deepest point in A; B moves by p1 - p2.
-    ProximityResult r = penetrating_result(-dist, p1 - p2);
-    r.witness_a = p1;  // the library's contact points, kept (checked only for separated pairs)
-    r.witness_b = p2;
-    return r;
+    // The library's contact points are kept (checked only for separated pairs).
+    return with_witnesses(penetrating_result(-dist, p1 - p2), p1, p2);
   }
 
  private:
@@ -86,19 +79,11 @@ class FclIndep : public ProximityAlgorithm {
     const fcl::Transform3d ta = to_fcl(pose_a), tb = to_fcl(pose_b);
     double dist = 0;
     fcl::Vector3d p1, p2;
-    if (solver_.shapeDistance(ca, ta, cb, tb, &dist, &p1, &p2)) {
-      ProximityResult r = separated_result(dist);
-      r.witness_a = p1;
-      r.witness_b = p2;
-      return r;
-    }
+    if (solver_.shapeDistance(ca, ta, cb, tb, &dist, &p1, &p2))
+      return with_witnesses(separated_result(dist), p1, p2);
     std::vector<fcl::ContactPoint<double>> contacts;
-    if (!solver_.shapeIntersect(ca, ta, cb, tb, &contacts) || contacts.empty()) {
-      ProximityResult r;
-      r.status = QueryStatus::failed;
-      r.reason = "shapeDistance reported contact but shapeIntersect found none";
-      return r;
-    }
+    if (!solver_.shapeIntersect(ca, ta, cb, tb, &contacts) || contacts.empty())
+      return failed_result("shapeDistance reported contact but shapeIntersect found none");
     // ContactPoint: depth positive, normal from A to B (moving B along it separates the pair),
     // as documented. FCL 0.7's indep path stores the depth negated and the normal in A's frame:
     // passed on as is, it shows as a depth failure.
@@ -109,50 +94,42 @@ class FclIndep : public ProximityAlgorithm {
   fcl::detail::GJKSolver_indep<double> solver_;
 };
 
-Capabilities fcl_capabilities() {
-  Capabilities c;
-  c.distance = true;
-  c.witness_points = true;
-  c.penetration_depth = true;
-  return c;
-}
-
 }  // namespace
 
 ProximityAlgorithmInfo fcl_libccd_info() {
-  ProximityAlgorithmInfo i;
-  i.name = "fcl-libccd";
-  i.family = "peer";
-  i.paper = "FCL 0.7 (Pan, Chitta, Manocha 2012); GJK/EPA of libccd";
-  i.description =
-      "FCL GJKSolver_libccd<double>::shapeSignedDistance on fcl::Convexd (distance, witnesses, "
-      "EPA depth)";
-  i.capabilities = fcl_capabilities();
   const fcl::detail::GJKSolver_libccd<double> defaults;
-  i.parameters = {{"distance_tolerance", defaults.distance_tolerance},
-                  {"collision_tolerance", defaults.collision_tolerance},
-                  {"max_distance_iterations", defaults.max_distance_iterations},
-                  {"max_collision_iterations", defaults.max_collision_iterations}};
-  i.make = [] { return std::make_unique<FclLibccd>(); };
-  return i;
+  return {
+      .name = "fcl-libccd",
+      .family = "peer",
+      .paper = "FCL 0.7 (Pan, Chitta, Manocha 2012); GJK/EPA of libccd",
+      .description =
+          "FCL GJKSolver_libccd<double>::shapeSignedDistance on fcl::Convexd (distance, "
+          "witnesses, EPA depth)",
+      .capabilities = kGjkEpaCapabilities,
+      .parameters = {{"distance_tolerance", defaults.distance_tolerance},
+                     {"collision_tolerance", defaults.collision_tolerance},
+                     {"max_distance_iterations", defaults.max_distance_iterations},
+                     {"max_collision_iterations", defaults.max_collision_iterations}},
+      .make = [] { return std::make_unique<FclLibccd>(); },
+  };
 }
 
 ProximityAlgorithmInfo fcl_indep_info() {
-  ProximityAlgorithmInfo i;
-  i.name = "fcl-indep";
-  i.family = "peer";
-  i.paper = "FCL 0.7 (Pan, Chitta, Manocha 2012); GJK/EPA after Bullet's btGjkEpa2";
-  i.description =
-      "FCL GJKSolver_indep<double>::shapeDistance (distance, witnesses), shapeIntersect on "
-      "contact (EPA depth, normal)";
-  i.capabilities = fcl_capabilities();
   const fcl::detail::GJKSolver_indep<double> defaults;
-  i.parameters = {{"gjk_tolerance", defaults.gjk_tolerance},
-                  {"epa_tolerance", defaults.epa_tolerance},
-                  {"gjk_max_iterations", defaults.gjk_max_iterations},
-                  {"epa_max_iterations", defaults.epa_max_iterations}};
-  i.make = [] { return std::make_unique<FclIndep>(); };
-  return i;
+  return {
+      .name = "fcl-indep",
+      .family = "peer",
+      .paper = "FCL 0.7 (Pan, Chitta, Manocha 2012); GJK/EPA after Bullet's btGjkEpa2",
+      .description =
+          "FCL GJKSolver_indep<double>::shapeDistance (distance, witnesses), "
+          "shapeIntersect on contact (EPA depth, normal)",
+      .capabilities = kGjkEpaCapabilities,
+      .parameters = {{"gjk_tolerance", defaults.gjk_tolerance},
+                     {"epa_tolerance", defaults.epa_tolerance},
+                     {"gjk_max_iterations", defaults.gjk_max_iterations},
+                     {"epa_max_iterations", defaults.epa_max_iterations}},
+      .make = [] { return std::make_unique<FclIndep>(); },
+  };
 }
 
 }  // namespace touchstone::peers

@@ -89,17 +89,17 @@ class OdeDCollide : public ProximityAlgorithm {
 }  // namespace
 
 ProximityAlgorithmInfo ode_dcollide_info() {
-  ProximityAlgorithmInfo i;
-  i.name = "ode-dcollide";
-  i.family = "peer";
-  i.paper = "ODE 0.16 (Smith); convex-convex separating-axis collider";
-  i.description =
-      "ODE dCollide on two dCreateConvex geoms (contact or not, largest contact depth and its "
-      "normal; no separation distance)";
-  i.capabilities.penetration_depth = true;
-  i.parameters = {{"max_contacts", kMaxContacts}};
-  i.make = [] { return std::make_unique<OdeDCollide>(); };
-  return i;
+  return {
+      .name = "ode-dcollide",
+      .family = "peer",
+      .paper = "ODE 0.16 (Smith); convex-convex separating-axis collider",
+      .description =
+          "ODE dCollide on two dCreateConvex geoms (contact or not, largest contact "
+          "depth and its normal; no separation distance)",
+      .capabilities = {.penetration_depth = true},
+      .parameters = {{"max_contacts", kMaxContacts}},
+      .make = [] { return std::make_unique<OdeDCollide>(); },
+  };
 }
 
 }  // namespace touchstone::peers
