@@ -11,7 +11,7 @@
 #include "algorithms/proximity/registry.hpp"
 #include "cases/motion_families.hpp"
 #include "cases/format/case_loader.hpp"
-#include "harness/motion/runner.hpp"
+#include "harness/motion/report.hpp"
 #include "harness/proximity/report.hpp"
 #include "harness/motion/robustness.hpp"
 
