@@ -1,11 +1,12 @@
 // `touchstone`: wires the subcommands. list (algorithms, families, force solvers), run
-// (harness/proximity/cli.cpp), motion and robustness (harness/motion/cli.cpp), forces
-// (harness/forces/cli.cpp).
+// (harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
+// (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp).
 #include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "harness/forces/cli.hpp"
 #include "harness/motion/cli.hpp"
+#include "harness/motion/robustness_cli.hpp"
 #include "harness/proximity/cli.hpp"
 
 using namespace touchstone;
@@ -17,8 +18,11 @@ int main(int argc, char** argv) {
   auto* list = app.add_subcommand(
       "list", "List registered algorithms (with capabilities) and case families");
   RunCli run_cli;
-  add_run_command(app, run_cli);
-  MotionCommands motion_commands(app);
+  auto* run = add_run_command(app, run_cli);
+  MotionCli motion_cli;
+  auto* motion = add_motion_command(app, motion_cli);
+  RobustnessCli robustness_cli;
+  auto* robustness = add_robustness_command(app, robustness_cli);
   ForceCli force_cli;
   auto* forces = add_forces_command(app, force_cli);
 
@@ -28,7 +32,9 @@ int main(int argc, char** argv) {
     list_force_solvers(std::cout);
     return 0;
   }
+  if (*run) return run_run_command(run_cli, argc, argv);
+  if (*motion) return run_motion_command(motion_cli, argc, argv);
+  if (*robustness) return run_robustness_command(robustness_cli);
   if (*forces) return run_forces_command(force_cli, argc, argv);
-  if (const auto status = motion_commands.dispatch(argc, argv)) return *status;
-  return run_run_command(run_cli, argc, argv);
+  return 2;
 }

@@ -1,8 +1,8 @@
 // The TR97-05 robustness experiment's table and JSON (see robustness.hpp).
+#include "harness/motion/robustness_report.hpp"
+
 #include <iomanip>
 #include <sstream>
-
-#include "harness/motion/robustness.hpp"
 
 namespace touchstone {
 
@@ -84,5 +84,15 @@ json robustness_json(const RobustnessResults& results, const RobustnessOptions& 
           {"algorithms", algorithms},
           {"failing_trials", failing}};
 }
+
+RobustnessReport::RobustnessReport(const RobustnessResults& results,
+                                   const RobustnessOptions& options)
+    : results_(results), options_(options) {}
+
+json RobustnessReport::document(const ReportContext&) const {
+  return robustness_json(results_, options_);
+}
+
+std::string RobustnessReport::table() const { return robustness_table(results_); }
 
 }  // namespace touchstone
