@@ -7,8 +7,6 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -17,6 +15,7 @@
 #include "harness/forces/report.hpp"
 #include "harness/forces/runner.hpp"
 #include "tests/support/param_names.hpp"
+#include "tests/support/schema_check.hpp"
 
 namespace touchstone {
 namespace {
@@ -318,23 +317,10 @@ TEST(ForcePipeline, ReportValidatesAgainstSchema) {
   // No bare NaN or Infinity as a JSON value: a strict parser reads the text back.
   EXPECT_EQ(nlohmann::json::parse(text), report);
   EXPECT_EQ(report["force_results"].size(), p.run.results.size());
-  const auto dir = std::filesystem::temp_directory_path() / "touchstone-force-report-test";
-  std::filesystem::create_directories(dir);
-  const auto path = dir / "report.json";
-  std::ofstream(path) << text;
-  const std::string schema =
-      std::string(TOUCHSTONE_SOURCE_DIR) + "/reports/touchstone-report-1.schema.json";
-  const std::string command =
-      "/usr/bin/python3 -m jsonschema -i '" + path.string() + "' '" + schema + "' 2>/dev/null";
-  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  EXPECT_TRUE(test_support::matches_report_schema(report, "force-report"));
   auto broken = report;
   broken["force_results"][0]["verdict"] = "maybe";
-  const auto bad_path = dir / "broken.json";
-  std::ofstream(bad_path) << broken.dump();
-  EXPECT_NE(std::system(("/usr/bin/python3 -m jsonschema -i '" + bad_path.string() + "' '" +
-                         schema + "' 2>/dev/null")
-                            .c_str()),
-            0);
+  EXPECT_TRUE(test_support::rejected_by_report_schema(broken, "force-broken"));
   const std::string table = force_terminal_table(p.run);
   EXPECT_NE(table.find("test-lemke"), std::string::npos);
   EXPECT_NE(table.find("block-on-floor"), std::string::npos);

@@ -1,30 +1,91 @@
 #include "harness/forces/cli.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cases/force_scenes.hpp"
 #include "cases/format/case_loader.hpp"
+#include "harness/common/cli.hpp"
 #include "harness/forces/report.hpp"
 
 namespace touchstone {
 namespace {
 
-std::vector<std::string> split(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
 const std::vector<std::string>& default_sources() {
   static const std::vector<std::string> d{"scenes",     "stack/n10", "stack/n30",
                                           "stack/n100", "pile/n10",  "pile/n30"};
   return d;
+}
+
+// Applies the --param overrides (solver.name=value) to `options`; false after an error.
+bool apply_parameters(const ForceCli& cli, ForceRunOptions& options) {
+  const auto& registry = forces::ForceSolverRegistry::builtin();
+  for (const std::string& p : cli.parameters) {
+    const auto dot = p.find('.'), eq = p.find('=');
+    if (dot == std::string::npos || eq == std::string::npos || eq < dot) {
+      std::cerr << "error: --param '" << p << "' is not solver.name=value\n";
+      return false;
+    }
+    const std::string solver = p.substr(0, dot), name = p.substr(dot + 1, eq - dot - 1);
+    const auto* info = registry.find(solver);
+    if (!info) {
+      std::cerr << "error: --param names unknown force solver '" << solver << "'\n";
+      return false;
+    }
+    if (!info->defaults.contains(name)) {
+      std::cerr << "error: force solver '" << solver << "' has no parameter '" << name << "'\n";
+      return false;
+    }
+    try {
+      options.parameters[solver][name] = std::stod(p.substr(eq + 1));
+    } catch (const std::exception&) {
+      std::cerr << "error: --param '" << p << "': value is not a number\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+// The cases of the --cases sources (or the default ones); nullopt after an error.
+std::optional<std::vector<ForceCase>> gather_force_cases(const ForceCli& cli,
+                                                         std::vector<LoadError>& load_errors) {
+  namespace fs = std::filesystem;
+  std::vector<ForceCase> cases;
+  for (const std::string& source : cli.cases.empty() ? default_sources() : cli.cases) {
+    if (fs::exists(source)) {
+      LoadedCases loaded = load_cases(source);
+      for (auto& c : loaded.forces) cases.push_back(std::move(c));
+      for (auto& e : loaded.errors) {
+        std::cerr << "warning: " << e.to_string() << "\n";
+        load_errors.push_back(std::move(e));
+      }
+      continue;
+    }
+    auto matched = match_force_scenes(source);
+    if (matched.empty()) {
+      std::cerr << "error: '" << source
+                << "' is neither a file, a directory nor a force scene pattern "
+                << "(see `touchstone list`)\n";
+      return std::nullopt;
+    }
+    for (auto& c : matched) cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+// Each case's exact reference (or why there is none) and its problems.
+void print_references(const ForceRunResults& run) {
+  std::cout << "\nExact references:\n";
+  for (const auto& c : run.cases) {
+    std::cout << "  " << c.spec.id << " (" << c.spec.problem.size() << " contacts): ";
+    if (c.reference)
+      std::cout << to_string(c.reference->outcome) << " by " << c.reference->method
+                << (c.reference_from_cache ? " (cached)" : "") << ", " << c.reference_ms << " ms"
+                << (c.reference->forces_unique ? ", forces unique" : "") << "\n";
+    else
+      std::cout << c.reference_note << "\n";
+    for (const auto& p : c.problems) std::cout << "    problem: " << p << "\n";
+  }
 }
 
 }  // namespace
@@ -89,17 +150,8 @@ void list_force_solvers(std::ostream& out) {
   const auto& all = forces::ForceSolverRegistry::builtin().all();
   if (all.empty()) out << "  (none registered)\n";
   for (const auto& s : all) {
-    const auto& c = s.capabilities;
-    std::string caps;
-    auto add = [&](bool on, const char* name) {
-      if (on) caps += (caps.empty() ? "" : ",") + std::string(name);
-    };
-    add(c.matrix_form, "matrix_form");
-    add(c.friction, "friction");
-    add(c.minimum_norm, "minimum_norm");
-    add(c.position_level, "position_level");
-    add(c.warm_start, "warm_start");
-    out << "  " << s.name << "  [" << s.family << "]  capabilities: " << caps << "\n      "
+    out << "  " << s.name << "  [" << s.family
+        << "]  capabilities: " << flag_list(force_capability_flags(s.capabilities)) << "\n      "
         << s.description << "\n      paper: " << s.paper << "\n";
   }
   out << "\nForce scenes (touchstone forces --cases <name or pattern>):\n";
@@ -108,106 +160,31 @@ void list_force_solvers(std::ostream& out) {
 }
 
 int run_forces_command(const ForceCli& cli, int argc, char** argv) {
-  namespace fs = std::filesystem;
   const auto& registry = forces::ForceSolverRegistry::builtin();
-  std::vector<const forces::ForceSolverInfo*> solvers;
-  if (cli.solvers.empty()) {
-    for (const auto& s : registry.all()) solvers.push_back(&s);
-  } else {
-    for (const auto& name : split(cli.solvers)) {
-      const auto* s = registry.find(name);
-      if (!s) {
-        std::cerr << "error: unknown force solver '" << name << "' (see `touchstone list`)\n";
-        return 2;
-      }
-      solvers.push_back(s);
-    }
-  }
+  const auto selected =
+      select_by_name(registry, cli.solvers, "force solver", "(see `touchstone list`)");
+  if (!selected) return 2;
+  const std::vector<const forces::ForceSolverInfo*>& solvers = *selected;
   ForceRunOptions options = cli.options;
   options.isolate_solvers = !cli.in_process;
-  for (const std::string& p : cli.parameters) {
-    const auto dot = p.find('.'), eq = p.find('=');
-    if (dot == std::string::npos || eq == std::string::npos || eq < dot) {
-      std::cerr << "error: --param '" << p << "' is not solver.name=value\n";
-      return 2;
-    }
-    const std::string solver = p.substr(0, dot), name = p.substr(dot + 1, eq - dot - 1);
-    const auto* info = registry.find(solver);
-    if (!info) {
-      std::cerr << "error: --param names unknown force solver '" << solver << "'\n";
-      return 2;
-    }
-    if (!info->defaults.contains(name)) {
-      std::cerr << "error: force solver '" << solver << "' has no parameter '" << name << "'\n";
-      return 2;
-    }
-    try {
-      options.parameters[solver][name] = std::stod(p.substr(eq + 1));
-    } catch (const std::exception&) {
-      std::cerr << "error: --param '" << p << "': value is not a number\n";
-      return 2;
-    }
-  }
+  if (!apply_parameters(cli, options)) return 2;
 
-  std::vector<ForceCase> cases;
   std::vector<LoadError> load_errors;
-  for (const std::string& source : cli.cases.empty() ? default_sources() : cli.cases) {
-    if (fs::exists(source)) {
-      LoadedCases loaded = load_cases(source);
-      for (auto& c : loaded.forces) cases.push_back(std::move(c));
-      for (auto& e : loaded.errors) {
-        std::cerr << "warning: " << e.to_string() << "\n";
-        load_errors.push_back(std::move(e));
-      }
-      continue;
-    }
-    auto matched = match_force_scenes(source);
-    if (matched.empty()) {
-      std::cerr << "error: '" << source
-                << "' is neither a file, a directory nor a force scene pattern "
-                << "(see `touchstone list`)\n";
-      return 2;
-    }
-    for (auto& c : matched) cases.push_back(std::move(c));
-  }
+  const auto cases = gather_force_cases(cli, load_errors);
+  if (!cases) return 2;
 
-  std::ostringstream command_line;
-  for (int i = 0; i < argc; ++i) command_line << (i ? " " : "") << argv[i];
   ReferenceCache cache = cli.no_cache ? ReferenceCache() : ReferenceCache(cli.cache_path);
-  Progress progress;
-  if (!cli.quiet)
-    progress = [](std::size_t done, std::size_t total) {
-      std::cerr << "\r" << done << " / " << total << " force cases" << std::flush;
-      if (done == total) std::cerr << "\n";
-    };
-  ForceRunResults run = run_forces(cases, solvers, options, cache, progress);
+  ForceRunResults run =
+      run_forces(*cases, solvers, options, cache, progress_unless(cli.quiet, "force cases", 1));
   run.load_errors = std::move(load_errors);
 
-  const auto report = make_force_report(run, options, {command_line.str(), 0});
-  const fs::path out_path(cli.out);
-  if (out_path.has_parent_path()) fs::create_directories(out_path.parent_path());
-  std::ofstream file(out_path);
-  if (!file) {
-    std::cerr << "error: cannot write report to " << cli.out << "\n";
+  if (!write_report(cli.out, {join_command_line(argc, argv), 0}, ForceReport(run, options)))
     return 1;
-  }
-  file << report.dump(1) << "\n";
-  std::cout << force_terminal_table(run);
-  std::cout << "\nExact references:\n";
-  for (const auto& c : run.cases) {
-    std::cout << "  " << c.spec.id << " (" << c.spec.problem.size() << " contacts): ";
-    if (c.reference)
-      std::cout << to_string(c.reference->outcome) << " by " << c.reference->method
-                << (c.reference_from_cache ? " (cached)" : "") << ", " << c.reference_ms << " ms"
-                << (c.reference->forces_unique ? ", forces unique" : "") << "\n";
-    else
-      std::cout << c.reference_note << "\n";
-    for (const auto& p : c.problems) std::cout << "    problem: " << p << "\n";
-  }
+  print_references(run);
   if (!cli.export_path.empty()) {
     std::vector<const ForceCase*> all;
     for (const auto& c : run.cases) all.push_back(&c.spec);
-    std::ofstream(cli.export_path) << write_force_case_document(all).dump(1) << "\n";
+    if (!export_cases(cli.export_path, write_force_case_document(all))) return 1;
   }
   std::size_t broken = 0;
   for (const auto& c : run.cases) broken += !c.problems.empty();

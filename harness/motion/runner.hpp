@@ -13,6 +13,10 @@
 
 namespace touchstone {
 
+// The callgrind dump label's prefix (count_instructions): "touchstone-motion|<selection label>|
+// <case id>|<calls>".
+inline constexpr char kCallgrindLabel[] = "touchstone-motion|";
+
 struct MotionRunOptions {
   RunOptions run;       // tolerances, reference timeout, witness checks
   int repetitions = 3;  // the sequence is replayed this many times; a frame's time is the minimum
@@ -64,18 +68,5 @@ MotionResults run_motion(const std::vector<MotionCase>& cases,
 // The frames as a RunResults (one case per frame, results named by selection label), for
 // make_report and --export-failures.
 RunResults motion_as_run_results(const MotionResults& motion);
-
-// The report's additive `motion` section: per run, its frames' verdicts, times, iterations, and
-// instructions per call when counted (key "<label>|<case id>").
-nlohmann::json motion_json(const MotionResults& motion,
-                           const std::map<std::string, double>& instructions_per_call);
-
-// The table: one row per selection and family, one column per ω: median time per call, mean
-// iterations, instructions per call when counted, and frames that did not pass.
-std::string motion_table(const MotionResults& motion,
-                         const std::map<std::string, double>& instructions_per_call);
-
-// Reads callgrind dumps written with count_instructions: label -> instructions per call.
-std::map<std::string, double> read_callgrind_instructions(const std::string& directory);
 
 }  // namespace touchstone

@@ -1,38 +1,50 @@
-// touchstone-report/1 (DESIGN §7; schema in reports/touchstone-report-1.schema.json) and the
-// terminal table. The report also carries Google Benchmark's `benchmarks` array (one entry per
-// algorithm and family, real_time = median query time) so CI tools that read Google Benchmark
-// JSON can read it directly.
+// Proximity runs as touchstone-report/1 (DESIGN §7; schema in
+// reports/touchstone-report-1.schema.json): the proximity configuration, algorithms of kind
+// "proximity", `cases` and `results`, the summary per algorithm and family and Google Benchmark's
+// `benchmarks` array (one entry per algorithm and family, real_time = median query time) so CI
+// tools that read Google Benchmark JSON can read it directly; and the terminal table.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "harness/common/timing.hpp"
+#include "harness/common/reporter.hpp"
 #include "harness/proximity/runner.hpp"
 
 namespace touchstone {
 
-struct ReportContext {
-  std::string command_line;
-  std::uint64_t seed = 0;
+class ProximityReport : public KindReport {
+ public:
+  // Both must outlive the report.
+  ProximityReport(const RunResults& run, const RunOptions& options);
+  // Algorithm × family table with verdict counts, median time and the ratio to the fastest
+  // algorithm on that family.
+  std::string table() const override;
+
+ protected:
+  nlohmann::json config() const override;
+  nlohmann::json algorithms() const override;
+  void add_sections(nlohmann::json& report) const override;  // cases, results
+  nlohmann::json summary() const override;
+  nlohmann::json benchmarks() const override;
+  const std::vector<LoadError>& load_errors() const override;
+
+ private:
+  const RunResults& run_;
+  const RunOptions& options_;
+  std::vector<SummaryRow> rows_;
 };
 
 nlohmann::json make_report(const RunResults& run, const RunOptions& options,
                            const ReportContext& context);
 
-// Summary rows: one per algorithm and family, plus one per algorithm over all families ("*").
-struct SummaryRow {
-  std::string algorithm, family;
-  int pass = 0, fail = 0, ambiguous = 0, unsupported = 0, error = 0;
-  double median_ns = 0.0;         // median query time over its results with timings
-  double ratio_to_fastest = 0.0;  // median_ns / the smallest median_ns on this family (0: none)
-  int total() const { return pass + fail + ambiguous + unsupported + error; }
-};
+// Summary rows of a proximity run (SummaryTally over its results).
 std::vector<SummaryRow> summarize(const RunResults& run);
 
-// Algorithm × family table with verdict counts, median time and the ratio to the fastest
-// algorithm on that family.
 std::string terminal_table(const RunResults& run);
+
+// The capabilities an algorithm declares, in report order.
+Flags capability_flags(const Capabilities& c);
 
 }  // namespace touchstone

@@ -1,0 +1,303 @@
+// The TR97-05 robustness trials (see robustness_trials.hpp).
+#include "cases/robustness_trials.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "cases/family_support.hpp"
+#include "cases/motion_families.hpp"
+#include "reference/exact_features.hpp"
+
+namespace touchstone {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+struct Candidate {
+  double d2 = 1e300;
+  Feature a, b;
+};
+
+// Closest point of segment [p, q] to x: the parameter, clamped to [0, 1].
+double segment_parameter(const Vec3& p, const Vec3& q, const Vec3& x) {
+  const Vec3 e = q - p;
+  const double ee = e.dot(e);
+  if (ee <= 0) return 0;
+  return std::clamp((x - p).dot(e) / ee, 0.0, 1.0);
+}
+
+// The feature of polytope `p` on which a point at parameter t of edge `edge` lies.
+Feature edge_point_feature(const Polytope& p, int edge, double t) {
+  if (t == 0) return {FeatureKind::vertex, p.edges()[edge].tail};
+  if (t == 1) return {FeatureKind::vertex, p.edges()[edge].head};
+  return {FeatureKind::edge, edge};
+}
+
+// Vertex x (world) against face f of polytope p (world vertices w, world normal n): squared
+// distance and the feature of the face's closest point.
+std::pair<double, Feature> point_face(const Polytope& p, const std::vector<Vec3>& w, const Vec3& n,
+                                      int f, const Vec3& x) {
+  const Face& face = p.faces()[f];
+  const std::size_t m = face.vertices.size();
+  bool inside = true;
+  for (std::size_t i = 0; i < m && inside; ++i) {
+    const Vec3& u = w[face.vertices[i]];
+    const Vec3& v = w[face.vertices[(i + 1) % m]];
+    inside = (v - u).cross(x - u).dot(n) >= 0;
+  }
+  if (inside) {
+    const double h = (x - w[face.vertices[0]]).dot(n);
+    return {h * h, {FeatureKind::face, f}};
+  }
+  double best = 1e300;
+  Feature feature;
+  for (std::size_t i = 0; i < m; ++i) {
+    const int edge = face.edges[i];
+    const Vec3& tail = w[p.edges()[edge].tail];
+    const Vec3& head = w[p.edges()[edge].head];
+    const double t = segment_parameter(tail, head, x);
+    const Vec3 c = tail + t * (head - tail);
+    const double d2 = (x - c).squaredNorm();
+    if (d2 < best) {
+      best = d2;
+      feature = edge_point_feature(p, edge, t);
+    }
+  }
+  return {best, feature};
+}
+
+// Closest points of segments [p1, q1] and [p2, q2] (clamped parameters s, t).
+std::pair<double, double> segment_segment(const Vec3& p1, const Vec3& q1, const Vec3& p2,
+                                          const Vec3& q2) {
+  const Vec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const double a = d1.dot(d1), e = d2.dot(d2), f = d2.dot(r), c = d1.dot(r), b = d1.dot(d2);
+  const double denom = a * e - b * b;
+  double s = denom > 0 ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
+  double t = (b * s + f) / e;
+  if (t < 0) {
+    t = 0;
+    s = std::clamp(-c / a, 0.0, 1.0);
+  } else if (t > 1) {
+    t = 1;
+    s = std::clamp((b - c) / a, 0.0, 1.0);
+  }
+  return {s, t};
+}
+
+std::vector<Vec3> world(const Polytope& p, const Pose& pose) {
+  std::vector<Vec3> w;
+  for (const Vec3& v : p.vertices()) w.push_back(pose.apply(v));
+  return w;
+}
+
+// 10^-k for integer k ≥ 0 by repeated division, and a mantissa in [1, 10): a log-uniform draw
+// from basic operations only (portable).
+double log_uniform(cases::Rng& rng, int lowest_exponent, int highest_exponent) {
+  const int k = static_cast<int>(rng.integer(lowest_exponent, highest_exponent - 1));
+  double scale = 1;
+  for (int i = 0; i < -k; ++i) scale /= 10;
+  for (int i = 0; i < k; ++i) scale *= 10;
+  return scale * rng.uniform(1.0, 10.0);
+}
+
+std::string feature_name(const Feature& f) {
+  return std::string(to_string(f.kind)) + " " + std::to_string(f.id);
+}
+
+}  // namespace
+
+std::string FeaturePair::to_string() const { return feature_name(a) + " / " + feature_name(b); }
+
+FeaturePair closest_feature_pair(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                 const Pose& pose_b) {
+  const std::vector<Vec3> wa = world(a, pose_a), wb = world(b, pose_b);
+  Candidate best;
+  for (int side = 0; side < 2; ++side) {
+    const Polytope& pv = side == 0 ? a : b;  // the vertex's polytope
+    const Polytope& pf = side == 0 ? b : a;
+    const std::vector<Vec3>& wv = side == 0 ? wa : wb;
+    const std::vector<Vec3>& wf = side == 0 ? wb : wa;
+    const Pose& pose_f = side == 0 ? pose_b : pose_a;
+    for (int f = 0; f < static_cast<int>(pf.faces().size()); ++f) {
+      const Vec3 n = pose_f.rotation * pf.faces()[f].plane.normal;
+      for (int v = 0; v < static_cast<int>(pv.vertices().size()); ++v) {
+        const auto [d2, feature] = point_face(pf, wf, n, f, wv[v]);
+        if (d2 < best.d2) {
+          best.d2 = d2;
+          const Feature vertex{FeatureKind::vertex, v};
+          best.a = side == 0 ? vertex : feature;
+          best.b = side == 0 ? feature : vertex;
+        }
+      }
+    }
+  }
+  for (int i = 0; i < static_cast<int>(a.edges().size()); ++i)
+    for (int j = 0; j < static_cast<int>(b.edges().size()); ++j) {
+      const Vec3 &p1 = wa[a.edges()[i].tail], &q1 = wa[a.edges()[i].head];
+      const Vec3 &p2 = wb[b.edges()[j].tail], &q2 = wb[b.edges()[j].head];
+      const auto [s, t] = segment_segment(p1, q1, p2, q2);
+      const double d2 = ((p1 + s * (q1 - p1)) - (p2 + t * (q2 - p2))).squaredNorm();
+      if (d2 < best.d2) best = {d2, edge_point_feature(a, i, s), edge_point_feature(b, j, t)};
+    }
+  return {best.a, best.b, std::sqrt(best.d2)};
+}
+
+std::vector<Vec3> feature_points(const Polytope& p, const Feature& f) {
+  switch (f.kind) {
+    case FeatureKind::vertex:
+      return {p.vertices()[f.id]};
+    case FeatureKind::edge:
+      return {p.vertices()[p.edges()[f.id].tail], p.vertices()[p.edges()[f.id].head]};
+    case FeatureKind::face: {
+      std::vector<Vec3> v;
+      for (int i : p.faces()[f.id].vertices) v.push_back(p.vertices()[i]);
+      return v;
+    }
+  }
+  return {};
+}
+
+const Polytope& robustness_cube() {
+  static const Polytope c = Polytope::from_points(cube_vertices());
+  return c;
+}
+
+Pose RobustnessTrial::pose_at(double s) const {
+  return Pose::from_quaternion(rotation, c0 + s * d);
+}
+
+RobustnessTrial make_robustness_trial(std::uint64_t seed, int index) {
+  RobustnessTrial trial;
+  trial.index = index;
+  trial.configuration = index % 2 == 0 ? "face" : "edge";
+  const std::string family = "robustness-" + trial.configuration;
+  cases::Rng rng(family, seed, index);
+  const Polytope& c = robustness_cube();
+  const Vec3 z(0, 0, 1);
+  for (int attempt = 0;; ++attempt) {
+    if (attempt == 1000)
+      throw std::runtime_error(family + " trial " + std::to_string(index) +
+                               ": no feature change found");
+    const double tilt = log_uniform(rng, -12, -2);
+    const double tilt_angle = rng.uniform(0.0, 2 * kPi);
+    const Vec3 tilt_axis(portable_cos(tilt_angle), portable_sin(tilt_angle), 0);
+    const double gap = log_uniform(rng, -9, -1);
+    std::array<double, 4> q;
+    Vec3 along;  // unit horizontal direction of travel
+    if (trial.configuration == "face") {
+      // B's bottom face nearly parallel to A's top face, turned by a random yaw.
+      const double yaw = rng.uniform(0.0, 2 * kPi);
+      q = quaternion_product(axis_angle_quaternion(tilt_axis, tilt), axis_angle_quaternion(z, yaw));
+      const double heading = rng.uniform(0.0, 2 * kPi);
+      along = Vec3(portable_cos(heading), portable_sin(heading), 0);
+      trial.c0 = Vec3(rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), 0);
+    } else {
+      // B stands on an edge (a 45° turn about x), nearly parallel to A's top face and, after a
+      // yaw of a multiple of 90° plus a tiny angle, nearly parallel to A's top edges; B moves
+      // across one of them.
+      const double tiny = log_uniform(rng, -12, -2) * (rng.chance(0.5) ? 1 : -1);
+      const double yaw = static_cast<double>(rng.integer(0, 3)) * (kPi / 2) + tiny;
+      q = quaternion_product(axis_angle_quaternion(tilt_axis, tilt),
+                             quaternion_product(axis_angle_quaternion(z, yaw),
+                                                axis_angle_quaternion(Vec3(1, 0, 0), kPi / 4)));
+      along = Vec3(-portable_sin(yaw), portable_cos(yaw), 0);
+      const Vec3 edge_dir(portable_cos(yaw), portable_sin(yaw), 0);
+      trial.c0 = -1.5 * along + rng.uniform(-0.3, 0.3) * edge_dir;
+    }
+    trial.rotation = q;
+    const Pose rotation_only = Pose::from_quaternion(q, Vec3::Zero());
+    double lowest = 1e300;
+    for (const Vec3& v : c.vertices()) lowest = std::min(lowest, rotation_only.apply(v).z());
+    trial.c0.z() = 1 + gap - lowest;
+    trial.d = 4.0 * along;
+
+    auto features = [&](double s) {
+      return closest_feature_pair(c, Pose::identity(), c, trial.pose_at(s));
+    };
+    constexpr int kSamples = 16;
+    std::vector<FeaturePair> sampled;
+    for (int i = 0; i <= kSamples; ++i) sampled.push_back(features(double(i) / kSamples));
+    std::vector<int> changes;
+    for (int i = 0; i < kSamples; ++i)
+      if (!(sampled[i] == sampled[i + 1])) changes.push_back(i);
+    if (changes.empty()) continue;
+    const int j = changes[rng.integer(0, static_cast<std::int64_t>(changes.size()) - 1)];
+    double lo = double(j) / kSamples, hi = double(j + 1) / kSamples;
+    FeaturePair f_lo = sampled[j], f_hi = sampled[j + 1];
+    for (int step = 0; step < 200; ++step) {
+      const double mid = lo + (hi - lo) / 2;
+      if (mid <= lo || mid >= hi) break;
+      const FeaturePair f_mid = features(mid);
+      if (f_mid == f_lo) {
+        lo = mid;
+      } else {
+        hi = mid;
+        f_hi = f_mid;
+      }
+    }
+    // The double classifier is only as good as its closest-point computations, which are
+    // ill-conditioned for near-parallel features: move the bracket to where the exact distances
+    // of the two pairs say the change is (f_lo strictly closer at lo, not at hi).
+    auto f_lo_strictly_closer = [&](double s) {
+      const Pose pose = trial.pose_at(s);
+      return compare_feature_pair_distances(c, Pose::identity(), c, pose, f_lo.a, f_lo.b, f_hi.a,
+                                            f_hi.b) < 0;
+    };
+    bool bracketed = true;
+    for (double step = hi - lo; !f_lo_strictly_closer(lo); step *= 2) {
+      if (lo == 0) {
+        bracketed = false;
+        break;
+      }
+      hi = lo;
+      lo = std::max(0.0, lo - step);
+    }
+    for (double step = hi - lo; bracketed && f_lo_strictly_closer(hi); step *= 2) {
+      if (hi == 1) {
+        bracketed = false;
+        break;
+      }
+      lo = hi;
+      hi = std::min(1.0, hi + step);
+    }
+    if (!bracketed) continue;
+    for (int step = 0; step < 200; ++step) {
+      const double mid = lo + (hi - lo) / 2;
+      if (mid <= lo || mid >= hi) break;
+      (f_lo_strictly_closer(mid) ? lo : hi) = mid;
+    }
+    trial.s_lo = lo;
+    trial.s_hi = hi;
+    trial.features_lo = f_lo;
+    trial.features_hi = f_hi;
+    trial.at_hi = rng.chance(0.5);
+    const double s = trial.at_hi ? hi : lo;
+    const double s_previous = std::max(0.0, s - 1.0 / kSamples);
+
+    MotionCase& m = trial.motion;
+    m.id = family + "/s" + std::to_string(seed) + "/i" + std::to_string(index);
+    m.family = family;
+    m.tags = {"robustness", "critical-features"};
+    m.a = {"A", cube_vertices(), std::nullopt};
+    m.b = {"B", cube_vertices(), std::nullopt};
+    m.frames = {{Pose::identity(), trial.pose_at(s_previous)},
+                {Pose::identity(), trial.pose_at(s)}};
+    m.origin = {{"family", family},
+                {"seed", seed},
+                {"index", index},
+                {"configuration", trial.configuration},
+                {"gap", gap},
+                {"tilt_rad", tilt},
+                {"s", s},
+                {"s_previous", s_previous},
+                {"s_lo", lo},
+                {"s_hi", hi},
+                {"features_lo", f_lo.to_string()},
+                {"features_hi", f_hi.to_string()},
+                {"attempts", attempt + 1}};
+    return trial;
+  }
+}
+
+}  // namespace touchstone

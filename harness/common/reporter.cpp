@@ -1,0 +1,173 @@
+#include "harness/common/reporter.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace touchstone {
+
+using nlohmann::json;
+
+json KindReport::document(const ReportContext& context) const {
+  json report = {{"format", "touchstone-report/1"},
+                 {"context", context_json(context)},
+                 {"config", config()},
+                 {"algorithms", algorithms()}};
+  add_sections(report);
+  report["summary"] = summary();
+  report["benchmarks"] = benchmarks();
+  report["load_errors"] = load_errors_json(load_errors());
+  return report;
+}
+
+ConsoleReporter::ConsoleReporter(std::ostream& out) : out_(out) {}
+
+bool ConsoleReporter::report(const ReportContext&, const Report& report) {
+  out_ << report.table();
+  return true;
+}
+
+JsonReporter::JsonReporter(std::string path, std::string what)
+    : path_(std::move(path)), what_(std::move(what)) {}
+
+bool JsonReporter::report(const ReportContext& context, const Report& report) {
+  return write_json_file(path_, report.document(context), what_);
+}
+
+bool write_json_file(const std::string& path, const json& document, std::string_view what) {
+  namespace fs = std::filesystem;
+  const fs::path p(path);
+  std::error_code ignored;  // a directory that cannot be made shows as a file that cannot be opened
+  if (p.has_parent_path()) fs::create_directories(p.parent_path(), ignored);
+  std::ofstream file(p);
+  if (!file) {
+    std::cerr << "error: cannot write " << what << path << "\n";
+    return false;
+  }
+  file << document.dump(1) << "\n";
+  return true;
+}
+
+bool write_report(const std::string& path, const ReportContext& context, const Report& report,
+                  std::string_view what) {
+  JsonReporter json_reporter(path, std::string(what));
+  ConsoleReporter console(std::cout);
+  return json_reporter.report(context, report) && console.report(context, report);
+}
+
+json finite_or_null(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+
+json flags_json(const Flags& flags) {
+  json j = json::object();
+  for (const auto& [name, on] : flags) j[name] = on;
+  return j;
+}
+
+json checks_json(const std::vector<CheckResult>& checks) {
+  json out = json::array();
+  for (const CheckResult& c : checks)
+    out.push_back({{"name", c.name},
+                   {"verdict", to_string(c.verdict)},
+                   {"error", finite_or_null(c.error)},
+                   {"tolerance", finite_or_null(c.tolerance)},
+                   {"detail", c.detail}});
+  return out;
+}
+
+json timing_json(const Timing& timing, bool with_prepare) {
+  json j = {{"median_ns", finite_or_null(timing.median_ns)},
+            {"min_ns", finite_or_null(timing.min_ns)},
+            {"max_ns", finite_or_null(timing.max_ns)},
+            {"repetitions", timing.repetitions}};
+  if (with_prepare) j["prepare_ns"] = finite_or_null(timing.prepare_ns);
+  return j;
+}
+
+json load_errors_json(const std::vector<LoadError>& errors) {
+  json out = json::array();
+  for (const LoadError& e : errors)
+    out.push_back(
+        {{"file", e.file}, {"case", e.case_id}, {"field", e.field}, {"message", e.message}});
+  return out;
+}
+
+json result_json(const ResultEntry& entry) {
+  return {{"algorithm", entry.algorithm},
+          {"case", entry.case_id},
+          {"family", entry.family},
+          {"status", entry.status},
+          {"verdict", to_string(entry.verification.verdict)},
+          {"reason", entry.verification.reason},
+          {"output", entry.output},
+          {"checks", checks_json(entry.verification.checks)},
+          {"timing", entry.timing}};
+}
+
+void SummaryTally::add(const std::string& algorithm, const std::string& family, Verdict verdict,
+                       const Timing& timing) {
+  for (const std::string& f : {family.empty() ? std::string("(none)") : family, std::string("*")}) {
+    auto& [counts, times] = groups_[{algorithm, f}];
+    counts.add(verdict);
+    if (timing.repetitions > 0) times.push_back(timing.median_ns);
+  }
+}
+
+std::vector<SummaryRow> SummaryTally::rows() const {
+  std::vector<SummaryRow> out;
+  for (const auto& [key, group] : groups_)
+    out.push_back({key.first, key.second, group.first, median(group.second), 0.0});
+  std::map<std::string, double> fastest;  // family -> smallest median
+  for (const SummaryRow& s : out)
+    if (s.median_ns > 0 && (!fastest.count(s.family) || s.median_ns < fastest[s.family]))
+      fastest[s.family] = s.median_ns;
+  for (SummaryRow& s : out)
+    if (s.median_ns > 0) s.ratio_to_fastest = s.median_ns / fastest[s.family];
+  return out;
+}
+
+json summary_json(const std::vector<SummaryRow>& rows, bool with_ratio) {
+  json out = json::array();
+  for (const SummaryRow& s : rows) {
+    const VerdictCounts& v = s.verdicts;
+    const int decided = v.total() - v.unsupported;
+    json row = {{"algorithm", s.algorithm},
+                {"family", s.family},
+                {"pass", v.pass},
+                {"fail", v.fail},
+                {"ambiguous", v.ambiguous},
+                {"unsupported", v.unsupported},
+                {"error", v.error},
+                {"total", v.total()},
+                {"failure_rate", decided ? double(v.fail + v.error) / decided : 0.0},
+                {"median_ns", finite_or_null(s.median_ns)}};
+    if (with_ratio) row["ratio_to_fastest"] = finite_or_null(s.ratio_to_fastest);
+    out.push_back(row);
+  }
+  return out;
+}
+
+json benchmark_json(const std::string& name, int iterations, double median_ns, int failures) {
+  return {{"name", name},
+          {"run_name", name},
+          {"run_type", "iteration"},
+          {"repetitions", 1},
+          {"repetition_index", 0},
+          {"threads", 1},
+          {"iterations", iterations},
+          {"real_time", finite_or_null(median_ns)},
+          {"cpu_time", finite_or_null(median_ns)},
+          {"time_unit", "ns"},
+          {"failures", failures}};
+}
+
+json family_benchmarks(const std::vector<SummaryRow>& rows) {
+  json out = json::array();
+  for (const SummaryRow& s : rows)
+    if (s.family != "*")
+      out.push_back(benchmark_json(s.algorithm + "/" + s.family, s.verdicts.total(), s.median_ns,
+                                   s.verdicts.fail + s.verdicts.error));
+  return out;
+}
+
+}  // namespace touchstone

@@ -1,0 +1,149 @@
+// Reports of every case kind through one interface, in the spirit of Google Benchmark's
+// BenchmarkReporter with its ConsoleReporter and JSONReporter: a kind describes its results as a
+// Report (a document and a terminal table); a ConsoleReporter prints the table, a JsonReporter
+// writes the document, and write_report does both. Most kinds write touchstone-report/1
+// (DESIGN §7; reports/touchstone-report-1.schema.json) through KindReport, which assembles the
+// shared parts around the kind's own configuration and sections. Below, the pieces every kind's
+// document shares: numbers without NaN, checks, timings, results, load errors, summary rows and
+// Google Benchmark's `benchmarks` entries.
+#pragma once
+
+#include <iosfwd>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cases/format/case_loader.hpp"
+#include "harness/common/report_context.hpp"
+#include "harness/common/timing.hpp"
+#include "harness/common/verdict.hpp"
+
+namespace touchstone {
+
+// What a kind reports: the document (JSON) and the terminal table (console).
+class Report {
+ public:
+  virtual ~Report() = default;
+  virtual nlohmann::json document(const ReportContext& context) const = 0;
+  virtual std::string table() const = 0;
+};
+
+// A touchstone-report/1 document: format, context, the kind's configuration, algorithms and
+// sections, its summary and Google Benchmark entries, and the load errors.
+class KindReport : public Report {
+ public:
+  nlohmann::json document(const ReportContext& context) const final;
+
+ protected:
+  virtual nlohmann::json config() const = 0;
+  virtual nlohmann::json algorithms() const = 0;
+  // The kind's own sections (cases and results, force_cases and force_results, motion).
+  virtual void add_sections(nlohmann::json& report) const = 0;
+  virtual nlohmann::json summary() const = 0;
+  virtual nlohmann::json benchmarks() const = 0;
+  virtual const std::vector<LoadError>& load_errors() const = 0;
+};
+
+class Reporter {
+ public:
+  virtual ~Reporter() = default;
+  // False when the report could not be written (after an error message on stderr).
+  virtual bool report(const ReportContext& context, const Report& report) = 0;
+};
+
+// Prints the terminal table.
+class ConsoleReporter final : public Reporter {
+ public:
+  explicit ConsoleReporter(std::ostream& out);
+  bool report(const ReportContext& context, const Report& report) override;
+
+ private:
+  std::ostream& out_;
+};
+
+// Writes the document to a file (see write_json_file; `what` names it in the error message).
+class JsonReporter final : public Reporter {
+ public:
+  explicit JsonReporter(std::string path, std::string what = "report to ");
+  bool report(const ReportContext& context, const Report& report) override;
+
+ private:
+  std::string path_, what_;
+};
+
+// Writes `document` (indented by one) to `path`, creating its directories; false after
+// "error: cannot write <what><path>" on stderr.
+bool write_json_file(const std::string& path, const nlohmann::json& document,
+                     std::string_view what = "");
+
+// The document to `path` (JsonReporter), then the table on stdout (ConsoleReporter); false when
+// the file could not be written.
+bool write_report(const std::string& path, const ReportContext& context, const Report& report,
+                  std::string_view what = "report to ");
+
+// A non-finite number becomes null: reports never carry NaN or Infinity.
+nlohmann::json finite_or_null(double x);
+
+// Named boolean flags (capabilities) in a fixed order, and as a JSON object.
+using Flags = std::vector<std::pair<std::string, bool>>;
+nlohmann::json flags_json(const Flags& flags);
+
+// One `algorithms` entry: `Info` has name, family, paper and description.
+template <class Info>
+nlohmann::json algorithm_json(const Info& info, std::string_view kind, const Flags& capabilities,
+                              const nlohmann::json& parameters) {
+  return {{"name", info.name},
+          {"kind", kind},
+          {"family", info.family},
+          {"paper", info.paper},
+          {"description", info.description},
+          {"capabilities", flags_json(capabilities)},
+          {"parameters", parameters.empty() ? nlohmann::json::object() : parameters}};
+}
+
+nlohmann::json checks_json(const std::vector<CheckResult>& checks);
+// median, min and max time and repetitions (and the preparation time when `with_prepare`).
+nlohmann::json timing_json(const Timing& timing, bool with_prepare);
+nlohmann::json load_errors_json(const std::vector<LoadError>& errors);
+
+// One entry of a results array: one algorithm on one case.
+struct ResultEntry {
+  std::string_view algorithm, case_id, family, status;
+  const Verification& verification;
+  nlohmann::json output, timing;
+};
+nlohmann::json result_json(const ResultEntry& entry);
+
+// Summary rows: one per algorithm and family (cases without a family count as "(none)"), plus
+// one per algorithm over all families ("*"), ordered by algorithm, then family.
+struct SummaryRow {
+  std::string algorithm, family;
+  VerdictCounts verdicts;
+  double median_ns = 0.0;         // median time over its results with timings
+  double ratio_to_fastest = 0.0;  // median_ns / the smallest median_ns on this family (0: none)
+};
+
+class SummaryTally {
+ public:
+  void add(const std::string& algorithm, const std::string& family, Verdict verdict,
+           const Timing& timing);
+  std::vector<SummaryRow> rows() const;
+
+ private:
+  std::map<std::pair<std::string, std::string>, std::pair<VerdictCounts, std::vector<double>>>
+      groups_;
+};
+
+// The `summary` array (with each row's ratio_to_fastest when `with_ratio`).
+nlohmann::json summary_json(const std::vector<SummaryRow>& rows, bool with_ratio);
+
+// One Google Benchmark entry (real_time and cpu_time: the median in ns).
+nlohmann::json benchmark_json(const std::string& name, int iterations, double median_ns,
+                              int failures);
+// One Google Benchmark entry per algorithm and family (not "*"): iterations = results.
+nlohmann::json family_benchmarks(const std::vector<SummaryRow>& rows);
+
+}  // namespace touchstone

@@ -1,0 +1,79 @@
+#include "harness/motion/robustness_cli.hpp"
+
+#include <iostream>
+
+#include "harness/common/cli.hpp"
+#include "harness/motion/cli.hpp"
+#include "harness/motion/robustness_report.hpp"
+
+namespace touchstone {
+
+CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
+  auto* robustness = app.add_subcommand(
+      "robustness",
+      "The V-Clip report's robustness experiment: two cubes in near-parallel face and edge "
+      "configurations at poses where the closest features change; counts problems per algorithm");
+  robustness->add_option("--algorithms", cli.algorithms,
+                         "Comma-separated algorithm names (default: every registered algorithm "
+                         "that declares distance)");
+  robustness->add_option("--trials", cli.trials, "Number of trials")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000000));
+  robustness
+      ->add_option("--first-trial", cli.first_trial,
+                   "Index of the first trial (to split one run into shards)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 2000000000));
+  robustness->add_option("--seed", cli.seed, "Seed")->capture_default_str();
+  robustness->add_option("--out", cli.out, "JSON result path")->capture_default_str();
+  robustness
+      ->add_option("--export-failures", cli.export_path,
+                   "Failing trials as motion cases (previous frame, critical pose); "
+                   "replay with `touchstone motion --cases FILE`")
+      ->capture_default_str();
+  robustness->add_option("--max-exported", cli.max_exported, "At most this many failing trials")
+      ->capture_default_str();
+  robustness->add_flag("--cold", cli.cold, "Run every algorithm cold (no warm start)");
+  robustness->add_flag("--check-witnesses", cli.check_witnesses,
+                       "Also check witness points exactly (slower)");
+  robustness
+      ->add_option("--tol-distance", cli.tolerances.distance_relative,
+                   "Distance tolerance relative to the pair's size")
+      ->capture_default_str();
+  robustness
+      ->add_option("--band", cli.tolerances.band_relative,
+                   "Ambiguous band around touching, relative to the pair's size")
+      ->capture_default_str();
+  robustness->add_flag("--quiet", cli.quiet, "No progress output");
+  return robustness;
+}
+
+int run_robustness_command(const RobustnessCli& cli) {
+  const auto algorithms = select_distance_algorithms(cli.algorithms);
+  if (!algorithms) return 2;
+  RobustnessOptions options;
+  options.seed = cli.seed;
+  options.trials = cli.trials;
+  options.first_trial = cli.first_trial;
+  options.warm = !cli.cold;
+  options.tolerances = cli.tolerances;
+  options.check_witnesses = cli.check_witnesses;
+  options.max_exported = cli.max_exported;
+  TrialProgress progress;
+  if (!cli.quiet) progress = progress_printer("trials", 1000);
+  const RobustnessResults results = run_robustness(*algorithms, options, progress);
+  if (!write_report(cli.out, {}, RobustnessReport(results, options), "")) return 1;
+  std::vector<const MotionCase*> failing;
+  for (const auto& t : results.failing) failing.push_back(&t.motion);
+  if (!cli.export_path.empty() && !failing.empty()) {
+    if (!export_cases(cli.export_path, write_motion_case_document(failing))) return 1;
+    std::cout << failing.size() << " failing trials written to " << cli.export_path
+              << " (replay: touchstone motion --families '' --cases " << cli.export_path << ")\n";
+  }
+  std::cout << options.trials << " trials (" << results.reference_errors
+            << " without an exact reference) in " << results.seconds << " s; results in " << cli.out
+            << "\n";
+  return 0;
+}
+
+}  // namespace touchstone
