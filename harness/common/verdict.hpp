@@ -25,6 +25,10 @@ struct Verification {
   std::vector<CheckResult> checks;
 };
 
+// The worst check decides: fail > ambiguous > pass (unsupported checks do not count); the reason
+// is the first such check's "name: detail".
+void decide_verdict(Verification& v);
+
 // Verdict counts of one algorithm over a set of cases.
 struct VerdictCounts {
   int pass = 0, fail = 0, ambiguous = 0, unsupported = 0, error = 0;
