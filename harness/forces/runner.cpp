@@ -71,19 +71,13 @@ ForceResultRecord error_result(const std::string& solver, std::size_t index,
   ForceResultRecord r;
   r.solver = solver;
   r.case_index = index;
-  r.output.status = forces::SolveStatus::failed;
-  r.output.reason = why;
-  r.verification.verdict = Verdict::error;
-  r.verification.reason = why;
-  return r;
+  return without_answer(std::move(r), forces::SolveStatus::failed, Verdict::error, why);
 }
 
 ForceResultRecord unsupported_result(const std::string& solver, std::size_t index,
                                      const std::string& why) {
-  ForceResultRecord r = error_result(solver, index, why);
-  r.output.status = forces::SolveStatus::unsupported;
-  r.verification.verdict = Verdict::unsupported;
-  return r;
+  return without_answer(error_result(solver, index, why), forces::SolveStatus::unsupported,
+                        Verdict::unsupported, why);
 }
 
 void compare_expected(ForceCaseRecord& rec, const ForceTolerances& tol) {

@@ -84,19 +84,13 @@ ResultRecord error_result(const std::string& algorithm, std::size_t index, const
   ResultRecord r;
   r.algorithm = algorithm;
   r.case_index = index;
-  r.output.status = QueryStatus::failed;
-  r.output.reason = why;
-  r.verification.verdict = Verdict::error;
-  r.verification.reason = why;
-  return r;
+  return without_answer(std::move(r), QueryStatus::failed, Verdict::error, why);
 }
 
 ResultRecord unsupported_result(const std::string& algorithm, std::size_t index,
                                 const std::string& why) {
-  ResultRecord r = error_result(algorithm, index, why);
-  r.output.status = QueryStatus::unsupported;
-  r.verification.verdict = Verdict::unsupported;
-  return r;
+  return without_answer(error_result(algorithm, index, why), QueryStatus::unsupported,
+                        Verdict::unsupported, why);
 }
 
 void acquire_reference(CaseRecord& record, const Polytope& a, const Polytope& b,
