@@ -45,7 +45,8 @@ struct GroupKey {
 struct GroupStats {
   std::vector<double> times;
   double iterations = 0;
-  int calls = 0, pass = 0, fail = 0, ambiguous = 0, unsupported = 0, error = 0;
+  int calls = 0;
+  VerdictCounts verdicts;
   double instructions = 0;
   int instruction_calls = 0;
 };
@@ -57,30 +58,14 @@ std::map<GroupKey, GroupStats> group(const MotionResults& motion,
     const MotionCaseRecord& c = motion.cases[r.case_index];
     GroupStats& g = groups[{r.label, c.spec.family, omega_of(c.spec), c.vertices}];
     if (!r.error.empty()) {
-      g.error += static_cast<int>(c.spec.frames.size());
+      g.verdicts.error += static_cast<int>(c.spec.frames.size());
       continue;
     }
     for (const MotionFrameResult& f : r.frames) {
       g.times.push_back(f.time_ns);
       g.iterations += f.output.iterations;
       ++g.calls;
-      switch (f.verification.verdict) {
-        case Verdict::pass:
-          ++g.pass;
-          break;
-        case Verdict::fail:
-          ++g.fail;
-          break;
-        case Verdict::ambiguous:
-          ++g.ambiguous;
-          break;
-        case Verdict::unsupported:
-          ++g.unsupported;
-          break;
-        case Verdict::error:
-          ++g.error;
-          break;
-      }
+      g.verdicts.add(f.verification.verdict);
     }
     if (auto it = instructions.find(r.label + "|" + c.spec.id); it != instructions.end()) {
       g.instructions += it->second * static_cast<double>(r.frames.size());
@@ -131,11 +116,11 @@ json motion_json(const MotionResults& motion,
                 {"calls", g.calls},
                 {"median_ns", finite_or_zero(median(g.times))},
                 {"mean_iterations", g.calls ? g.iterations / g.calls : 0.0},
-                {"pass", g.pass},
-                {"fail", g.fail},
-                {"ambiguous", g.ambiguous},
-                {"unsupported", g.unsupported},
-                {"error", g.error}};
+                {"pass", g.verdicts.pass},
+                {"fail", g.verdicts.fail},
+                {"ambiguous", g.verdicts.ambiguous},
+                {"unsupported", g.verdicts.unsupported},
+                {"error", g.verdicts.error}};
     row["instructions_per_call"] =
         g.instruction_calls ? json(g.instructions / g.instruction_calls) : json(nullptr);
     summary.push_back(row);
@@ -170,7 +155,7 @@ std::string motion_table(const MotionResults& motion,
       << key.family + " (" + std::to_string(key.vertices) + ")" << std::right << std::setw(6)
       << key.omega << std::setw(8) << g.calls << std::setw(12) << std::fixed << std::setprecision(0)
       << median(g.times) << std::setw(12) << iters.str() << std::setw(14) << instr.str()
-      << std::setw(10) << g.fail + g.error << "\n";
+      << std::setw(10) << g.verdicts.fail + g.verdicts.error << "\n";
   }
   return s.str();
 }
