@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "cases/family_support.hpp"
 #include "cases/motion_families.hpp"
@@ -167,135 +169,172 @@ Pose RobustnessTrial::pose_at(double s) const {
   return Pose::from_quaternion(rotation, c0 + s * d);
 }
 
+namespace {
+
+constexpr int kSamples = 16;  // samples of the motion line searched for a feature change
+
+// Draws the trial's motion line for its configuration (B's rotation, its translation c0 + s·d)
+// with a random tilt and gap: {gap, tilt}.
+std::pair<double, double> draw_motion_line(RobustnessTrial& trial, cases::Rng& rng) {
+  const Polytope& c = robustness_cube();
+  const Vec3 z(0, 0, 1);
+  const double tilt = log_uniform(rng, -12, -2);
+  const double tilt_angle = rng.uniform(0.0, 2 * kPi);
+  const Vec3 tilt_axis(portable_cos(tilt_angle), portable_sin(tilt_angle), 0);
+  const double gap = log_uniform(rng, -9, -1);
+  std::array<double, 4> q;
+  Vec3 along;  // unit horizontal direction of travel
+  if (trial.configuration == "face") {
+    // B's bottom face nearly parallel to A's top face, turned by a random yaw.
+    const double yaw = rng.uniform(0.0, 2 * kPi);
+    q = quaternion_product(axis_angle_quaternion(tilt_axis, tilt), axis_angle_quaternion(z, yaw));
+    const double heading = rng.uniform(0.0, 2 * kPi);
+    along = Vec3(portable_cos(heading), portable_sin(heading), 0);
+    trial.c0 = Vec3(rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), 0);
+  } else {
+    // B stands on an edge (a 45° turn about x), nearly parallel to A's top face and, after a
+    // yaw of a multiple of 90° plus a tiny angle, nearly parallel to A's top edges; B moves
+    // across one of them.
+    const double tiny = log_uniform(rng, -12, -2) * (rng.chance(0.5) ? 1 : -1);
+    const double yaw = static_cast<double>(rng.integer(0, 3)) * (kPi / 2) + tiny;
+    q = quaternion_product(axis_angle_quaternion(tilt_axis, tilt),
+                           quaternion_product(axis_angle_quaternion(z, yaw),
+                                              axis_angle_quaternion(Vec3(1, 0, 0), kPi / 4)));
+    along = Vec3(-portable_sin(yaw), portable_cos(yaw), 0);
+    const Vec3 edge_dir(portable_cos(yaw), portable_sin(yaw), 0);
+    trial.c0 = -1.5 * along + rng.uniform(-0.3, 0.3) * edge_dir;
+  }
+  trial.rotation = q;
+  const Pose rotation_only = Pose::from_quaternion(q, Vec3::Zero());
+  double lowest = 1e300;
+  for (const Vec3& v : c.vertices()) lowest = std::min(lowest, rotation_only.apply(v).z());
+  trial.c0.z() = 1 + gap - lowest;
+  trial.d = 4.0 * along;
+  return {gap, tilt};
+}
+
+// A bracket [lo, hi] of the motion parameter where the closest feature pair changes from f_lo to
+// f_hi: f_lo is strictly closer than f_hi at lo (exactly), not at hi.
+struct Bracket {
+  double lo, hi;
+  FeaturePair f_lo, f_hi;
+};
+
+// A change of the closest features along the trial's line: one of the changes between samples
+// (chosen at random), bisected on the double classifier, then moved and bisected on exact
+// feature distances. nullopt when the line shows no change or the exact change cannot be
+// bracketed.
+std::optional<Bracket> find_feature_change(const RobustnessTrial& trial, cases::Rng& rng) {
+  const Polytope& c = robustness_cube();
+  auto features = [&](double s) {
+    return closest_feature_pair(c, Pose::identity(), c, trial.pose_at(s));
+  };
+  std::vector<FeaturePair> sampled;
+  for (int i = 0; i <= kSamples; ++i) sampled.push_back(features(double(i) / kSamples));
+  std::vector<int> changes;
+  for (int i = 0; i < kSamples; ++i)
+    if (!(sampled[i] == sampled[i + 1])) changes.push_back(i);
+  if (changes.empty()) return std::nullopt;
+  const int j = changes[rng.integer(0, static_cast<std::int64_t>(changes.size()) - 1)];
+  double lo = double(j) / kSamples, hi = double(j + 1) / kSamples;
+  FeaturePair f_lo = sampled[j], f_hi = sampled[j + 1];
+  for (int step = 0; step < 200; ++step) {
+    const double mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) break;
+    const FeaturePair f_mid = features(mid);
+    if (f_mid == f_lo) {
+      lo = mid;
+    } else {
+      hi = mid;
+      f_hi = f_mid;
+    }
+  }
+  // The double classifier is only as good as its closest-point computations, which are
+  // ill-conditioned for near-parallel features: move the bracket to where the exact distances
+  // of the two pairs say the change is (f_lo strictly closer at lo, not at hi).
+  auto f_lo_strictly_closer = [&](double s) {
+    const Pose pose = trial.pose_at(s);
+    return compare_feature_pair_distances(c, Pose::identity(), c, pose, f_lo.a, f_lo.b, f_hi.a,
+                                          f_hi.b) < 0;
+  };
+  bool bracketed = true;
+  for (double step = hi - lo; !f_lo_strictly_closer(lo); step *= 2) {
+    if (lo == 0) {
+      bracketed = false;
+      break;
+    }
+    hi = lo;
+    lo = std::max(0.0, lo - step);
+  }
+  for (double step = hi - lo; bracketed && f_lo_strictly_closer(hi); step *= 2) {
+    if (hi == 1) {
+      bracketed = false;
+      break;
+    }
+    lo = hi;
+    hi = std::min(1.0, hi + step);
+  }
+  if (!bracketed) return std::nullopt;
+  for (int step = 0; step < 200; ++step) {
+    const double mid = lo + (hi - lo) / 2;
+    if (mid <= lo || mid >= hi) break;
+    (f_lo_strictly_closer(mid) ? lo : hi) = mid;
+  }
+  return Bracket{lo, hi, f_lo, f_hi};
+}
+
+// The trial's motion case: the previous frame, then the critical pose s; its origin records the
+// draw.
+void set_motion_case(RobustnessTrial& trial, std::uint64_t seed, const std::string& family,
+                     double gap, double tilt, double s, double s_previous, int attempts) {
+  const double lo = trial.s_lo, hi = trial.s_hi;
+  const FeaturePair &f_lo = trial.features_lo, &f_hi = trial.features_hi;
+  const int index = trial.index;
+  MotionCase& m = trial.motion;
+  m.id = family + "/s" + std::to_string(seed) + "/i" + std::to_string(index);
+  m.family = family;
+  m.tags = {"robustness", "critical-features"};
+  m.a = {"A", cube_vertices(), std::nullopt};
+  m.b = {"B", cube_vertices(), std::nullopt};
+  m.frames = {{Pose::identity(), trial.pose_at(s_previous)}, {Pose::identity(), trial.pose_at(s)}};
+  m.origin = {{"family", family},
+              {"seed", seed},
+              {"index", index},
+              {"configuration", trial.configuration},
+              {"gap", gap},
+              {"tilt_rad", tilt},
+              {"s", s},
+              {"s_previous", s_previous},
+              {"s_lo", lo},
+              {"s_hi", hi},
+              {"features_lo", f_lo.to_string()},
+              {"features_hi", f_hi.to_string()},
+              {"attempts", attempts}};
+}
+
+}  // namespace
+
 RobustnessTrial make_robustness_trial(std::uint64_t seed, int index) {
   RobustnessTrial trial;
   trial.index = index;
   trial.configuration = index % 2 == 0 ? "face" : "edge";
   const std::string family = "robustness-" + trial.configuration;
   cases::Rng rng(family, seed, index);
-  const Polytope& c = robustness_cube();
-  const Vec3 z(0, 0, 1);
   for (int attempt = 0;; ++attempt) {
     if (attempt == 1000)
       throw std::runtime_error(family + " trial " + std::to_string(index) +
                                ": no feature change found");
-    const double tilt = log_uniform(rng, -12, -2);
-    const double tilt_angle = rng.uniform(0.0, 2 * kPi);
-    const Vec3 tilt_axis(portable_cos(tilt_angle), portable_sin(tilt_angle), 0);
-    const double gap = log_uniform(rng, -9, -1);
-    std::array<double, 4> q;
-    Vec3 along;  // unit horizontal direction of travel
-    if (trial.configuration == "face") {
-      // B's bottom face nearly parallel to A's top face, turned by a random yaw.
-      const double yaw = rng.uniform(0.0, 2 * kPi);
-      q = quaternion_product(axis_angle_quaternion(tilt_axis, tilt), axis_angle_quaternion(z, yaw));
-      const double heading = rng.uniform(0.0, 2 * kPi);
-      along = Vec3(portable_cos(heading), portable_sin(heading), 0);
-      trial.c0 = Vec3(rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), 0);
-    } else {
-      // B stands on an edge (a 45° turn about x), nearly parallel to A's top face and, after a
-      // yaw of a multiple of 90° plus a tiny angle, nearly parallel to A's top edges; B moves
-      // across one of them.
-      const double tiny = log_uniform(rng, -12, -2) * (rng.chance(0.5) ? 1 : -1);
-      const double yaw = static_cast<double>(rng.integer(0, 3)) * (kPi / 2) + tiny;
-      q = quaternion_product(axis_angle_quaternion(tilt_axis, tilt),
-                             quaternion_product(axis_angle_quaternion(z, yaw),
-                                                axis_angle_quaternion(Vec3(1, 0, 0), kPi / 4)));
-      along = Vec3(-portable_sin(yaw), portable_cos(yaw), 0);
-      const Vec3 edge_dir(portable_cos(yaw), portable_sin(yaw), 0);
-      trial.c0 = -1.5 * along + rng.uniform(-0.3, 0.3) * edge_dir;
-    }
-    trial.rotation = q;
-    const Pose rotation_only = Pose::from_quaternion(q, Vec3::Zero());
-    double lowest = 1e300;
-    for (const Vec3& v : c.vertices()) lowest = std::min(lowest, rotation_only.apply(v).z());
-    trial.c0.z() = 1 + gap - lowest;
-    trial.d = 4.0 * along;
-
-    auto features = [&](double s) {
-      return closest_feature_pair(c, Pose::identity(), c, trial.pose_at(s));
-    };
-    constexpr int kSamples = 16;
-    std::vector<FeaturePair> sampled;
-    for (int i = 0; i <= kSamples; ++i) sampled.push_back(features(double(i) / kSamples));
-    std::vector<int> changes;
-    for (int i = 0; i < kSamples; ++i)
-      if (!(sampled[i] == sampled[i + 1])) changes.push_back(i);
-    if (changes.empty()) continue;
-    const int j = changes[rng.integer(0, static_cast<std::int64_t>(changes.size()) - 1)];
-    double lo = double(j) / kSamples, hi = double(j + 1) / kSamples;
-    FeaturePair f_lo = sampled[j], f_hi = sampled[j + 1];
-    for (int step = 0; step < 200; ++step) {
-      const double mid = lo + (hi - lo) / 2;
-      if (mid <= lo || mid >= hi) break;
-      const FeaturePair f_mid = features(mid);
-      if (f_mid == f_lo) {
-        lo = mid;
-      } else {
-        hi = mid;
-        f_hi = f_mid;
-      }
-    }
-    // The double classifier is only as good as its closest-point computations, which are
-    // ill-conditioned for near-parallel features: move the bracket to where the exact distances
-    // of the two pairs say the change is (f_lo strictly closer at lo, not at hi).
-    auto f_lo_strictly_closer = [&](double s) {
-      const Pose pose = trial.pose_at(s);
-      return compare_feature_pair_distances(c, Pose::identity(), c, pose, f_lo.a, f_lo.b, f_hi.a,
-                                            f_hi.b) < 0;
-    };
-    bool bracketed = true;
-    for (double step = hi - lo; !f_lo_strictly_closer(lo); step *= 2) {
-      if (lo == 0) {
-        bracketed = false;
-        break;
-      }
-      hi = lo;
-      lo = std::max(0.0, lo - step);
-    }
-    for (double step = hi - lo; bracketed && f_lo_strictly_closer(hi); step *= 2) {
-      if (hi == 1) {
-        bracketed = false;
-        break;
-      }
-      lo = hi;
-      hi = std::min(1.0, hi + step);
-    }
-    if (!bracketed) continue;
-    for (int step = 0; step < 200; ++step) {
-      const double mid = lo + (hi - lo) / 2;
-      if (mid <= lo || mid >= hi) break;
-      (f_lo_strictly_closer(mid) ? lo : hi) = mid;
-    }
-    trial.s_lo = lo;
-    trial.s_hi = hi;
-    trial.features_lo = f_lo;
-    trial.features_hi = f_hi;
+    const auto [gap, tilt] = draw_motion_line(trial, rng);
+    const std::optional<Bracket> bracket = find_feature_change(trial, rng);
+    if (!bracket) continue;
+    trial.s_lo = bracket->lo;
+    trial.s_hi = bracket->hi;
+    trial.features_lo = bracket->f_lo;
+    trial.features_hi = bracket->f_hi;
     trial.at_hi = rng.chance(0.5);
-    const double s = trial.at_hi ? hi : lo;
+    const double s = trial.at_hi ? bracket->hi : bracket->lo;
     const double s_previous = std::max(0.0, s - 1.0 / kSamples);
-
-    MotionCase& m = trial.motion;
-    m.id = family + "/s" + std::to_string(seed) + "/i" + std::to_string(index);
-    m.family = family;
-    m.tags = {"robustness", "critical-features"};
-    m.a = {"A", cube_vertices(), std::nullopt};
-    m.b = {"B", cube_vertices(), std::nullopt};
-    m.frames = {{Pose::identity(), trial.pose_at(s_previous)},
-                {Pose::identity(), trial.pose_at(s)}};
-    m.origin = {{"family", family},
-                {"seed", seed},
-                {"index", index},
-                {"configuration", trial.configuration},
-                {"gap", gap},
-                {"tilt_rad", tilt},
-                {"s", s},
-                {"s_previous", s_previous},
-                {"s_lo", lo},
-                {"s_hi", hi},
-                {"features_lo", f_lo.to_string()},
-                {"features_hi", f_hi.to_string()},
-                {"attempts", attempt + 1}};
+    set_motion_case(trial, seed, family, gap, tilt, s, s_previous, attempt + 1);
     return trial;
   }
 }

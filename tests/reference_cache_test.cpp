@@ -1,13 +1,12 @@
 // The reference cache cannot hide a stale answer: the key covers every input double, entries
 // survive a round trip through the file, and a sample of whatever the default run has cached is
 // recomputed and compared.
-#include "harness/common/reference_cache.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
 #include "cases/families.hpp"
+#include "harness/proximity/reference.hpp"
 
 namespace touchstone {
 namespace {
@@ -37,13 +36,13 @@ TEST(ReferenceCache, RoundTripsThroughTheFile) {
     for (const auto& family : case_families()) {
       const ProximityCase c = family.generate(3, 9);  // gap -1e-3: penetrating, with depth
       stored.emplace_back(case_input_hash(c), compute(c));
-      cache.store(stored.back().first, stored.back().second);
+      store_proximity_reference(cache, stored.back().first, stored.back().second);
     }
   }
   ReferenceCache reloaded(path);
   EXPECT_EQ(reloaded.size(), stored.size());
   for (const auto& [hash, e] : stored) {
-    const auto r = reloaded.find(hash);
+    const auto r = find_proximity_reference(reloaded, hash);
     ASSERT_TRUE(r.has_value());
     EXPECT_EQ(r->relation, e.relation);
     EXPECT_EQ(r->distance_sq_exact, e.distance_sq_exact);
@@ -60,7 +59,7 @@ TEST(ReferenceCache, SampleOfTheDefaultCacheRecomputesIdentically) {
   for (const auto& family : case_families())
     for (int i = 0; i < std::min(family.default_count, 11); i += 5) {
       const ProximityCase c = family.generate(1, i);
-      const auto cached = cache.find(case_input_hash(c));
+      const auto cached = find_proximity_reference(cache, case_input_hash(c));
       if (!cached) continue;
       const auto fresh = compute(c);
       EXPECT_EQ(cached->relation, fresh.relation) << c.id;

@@ -1,41 +1,104 @@
-// Cache of exact references keyed by a hash of the case input (the doubles of both shapes and
-// poses), stored as JSON lines so runs append cheaply. A stale entry cannot hide: the key covers
-// every input double, and tests recompute a sample against the cache (reference_cache_test).
+// Cache of exact references: JSON values under string keys, stored as JSON lines so runs append
+// cheaply. Each kind chooses its keys (a hash of every input double, so a stale entry cannot
+// hide) and its JSON encoding: harness/proximity/reference.hpp, harness/forces/reference.hpp.
+// Tests recompute a sample against the cache (reference_cache_test, force_reference_test).
+//
+// Also the one way a kind gets the reference of a case: from the cache, else computed (in a
+// forked child under a deadline), stored and timed.
 #pragma once
 
+#include <cstdint>
+#include <exception>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
-#include "cases/format/proximity_case.hpp"
-#include "reference/exact_proximity.hpp"
+#include "harness/common/child_process.hpp"
+#include "harness/common/timing.hpp"
 
 namespace touchstone {
 
-// 64-bit FNV-1a over the bit patterns of every input double, the face lists and a format tag.
-std::string case_input_hash(const ProximityCase& c);
-
-nlohmann::json exact_to_json(const ExactProximity& e);
-ExactProximity exact_from_json(const nlohmann::json& j);
+// 64-bit FNV-1a, for the kinds' cache keys: feed every input's bit pattern, then hex().
+struct Fnv1a {
+  std::uint64_t h = 1469598103934665603ull;
+  void bytes(const void* p, std::size_t n) {
+    const auto* b = static_cast<const unsigned char*>(p);
+    for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+  }
+  void value(double x) { bytes(&x, sizeof x); }
+  void value(std::int64_t x) { bytes(&x, sizeof x); }
+  std::string hex() const;  // 16 lowercase hex digits
+};
 
 class ReferenceCache {
  public:
   ReferenceCache() = default;                           // in memory only
   explicit ReferenceCache(std::filesystem::path file);  // loads existing entries
-  std::optional<ExactProximity> find(const std::string& hash) const;
-  void store(const std::string& hash, const ExactProximity& e);  // appends to the file, if any
+  std::optional<nlohmann::json> find(const std::string& key) const;
+  void store(const std::string& key, const nlohmann::json& value);  // appends to the file, if any
   std::size_t size() const { return entries_.size(); }
 
-  // Other references (contact forces) as JSON under their own keys, in the same file, one line
-  // {"key": ..., "value": ...} each.
-  std::optional<nlohmann::json> find_json(const std::string& key) const;
-  void store_json(const std::string& key, const nlohmann::json& value);
-
  private:
-  std::map<std::string, nlohmann::json> json_entries_;
   std::optional<std::filesystem::path> file_;
-  std::map<std::string, ExactProximity> entries_;
+  std::map<std::string, nlohmann::json> entries_;
 };
+
+// How a kind writes its reference as JSON: the cache's values and a child's answer.
+template <class T>
+struct ReferenceCodec {
+  nlohmann::json (*to_json)(const T&);
+  T (*from_json)(const nlohmann::json&);
+};
+
+// The value under `key`, decoded; nullopt when absent or not decodable (it is then recomputed).
+template <class T>
+std::optional<T> find_reference(const ReferenceCache& cache, const std::string& key,
+                                const ReferenceCodec<T>& codec) {
+  const std::optional<nlohmann::json> j = cache.find(key);
+  if (!j) return std::nullopt;
+  try {
+    return codec.from_json(*j);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// `compute` in a forked child under the deadline (timeout_seconds <= 0: in-process, no limit);
+// throws std::runtime_error("<what> <failure>") on timeout, crash or failure.
+template <class T>
+T reference_in_child(const std::function<T()>& compute, const ReferenceCodec<T>& codec,
+                     double timeout_seconds, const std::string& what) {
+  if (timeout_seconds <= 0) return compute();
+  const std::string text =
+      answer_in_child([&] { return codec.to_json(compute()).dump(); }, timeout_seconds, what);
+  return codec.from_json(nlohmann::json::parse(text));
+}
+
+// A reference computed afresh: its value (stored in the cache under the key), or why there is
+// none; and how long it took.
+template <class T>
+struct ComputedReference {
+  std::optional<T> value;
+  std::string failure;  // the exception's message when there is no value
+  double ms = 0.0;
+};
+template <class T>
+ComputedReference<T> compute_reference(ReferenceCache& cache, const std::string& key,
+                                       const ReferenceCodec<T>& codec,
+                                       const std::function<T()>& compute) {
+  ComputedReference<T> out;
+  const auto start = Clock::now();
+  try {
+    out.value = compute();
+    cache.store(key, codec.to_json(*out.value));
+  } catch (const std::exception& e) {
+    out.failure = e.what();
+  }
+  out.ms = ns_since(start) * 1e-6;
+  return out;
+}
 
 }  // namespace touchstone

@@ -18,6 +18,17 @@ std::string_view to_string(Verdict v) {
   return "error";
 }
 
+void decide_verdict(Verification& v) {
+  v.verdict = Verdict::pass;
+  for (const Verdict worst : {Verdict::fail, Verdict::ambiguous})
+    for (const CheckResult& c : v.checks)
+      if (c.verdict == worst) {
+        v.verdict = worst;
+        v.reason = c.name + ": " + c.detail;
+        return;
+      }
+}
+
 void VerdictCounts::add(Verdict v) {
   switch (v) {
     case Verdict::pass:

@@ -25,6 +25,22 @@ struct Verification {
   std::vector<CheckResult> checks;
 };
 
+// The worst check decides: fail > ambiguous > pass (unsupported checks do not count); the reason
+// is the first such check's "name: detail".
+void decide_verdict(Verification& v);
+
+// The record of an algorithm or solver that gave no answer on a case (ResultRecord,
+// ForceResultRecord: fields output.status, output.reason and verification): `why` becomes both
+// its output's reason and its verdict's.
+template <class Record, class Status>
+Record without_answer(Record record, Status status, Verdict verdict, const std::string& why) {
+  record.output.status = status;
+  record.output.reason = why;
+  record.verification.verdict = verdict;
+  record.verification.reason = why;
+  return record;
+}
+
 // Verdict counts of one algorithm over a set of cases.
 struct VerdictCounts {
   int pass = 0, fail = 0, ambiguous = 0, unsupported = 0, error = 0;

@@ -1,13 +1,11 @@
 #include "harness/forces/runner.hpp"
 
-#include "harness/common/child_process.hpp"
-#include "harness/common/wire.hpp"
-
-
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
+
+#include "harness/common/child_process.hpp"
+#include "harness/common/wire.hpp"
 
 namespace touchstone {
 namespace {
@@ -73,11 +71,13 @@ ForceResultRecord error_result(const std::string& solver, std::size_t index,
   ForceResultRecord r;
   r.solver = solver;
   r.case_index = index;
-  r.output.status = forces::SolveStatus::failed;
-  r.output.reason = why;
-  r.verification.verdict = Verdict::error;
-  r.verification.reason = why;
-  return r;
+  return without_answer(std::move(r), forces::SolveStatus::failed, Verdict::error, why);
+}
+
+ForceResultRecord unsupported_result(const std::string& solver, std::size_t index,
+                                     const std::string& why) {
+  return without_answer(error_result(solver, index, why), forces::SolveStatus::unsupported,
+                        Verdict::unsupported, why);
 }
 
 void compare_expected(ForceCaseRecord& rec, const ForceTolerances& tol) {
@@ -114,70 +114,82 @@ void compare_expected(ForceCaseRecord& rec, const ForceTolerances& tol) {
         "case is broken: expected minimum-norm forces disagree with the exact ones");
 }
 
-}  // namespace
-
-std::string force_input_hash(const forces::ContactProblem& p) {
-  std::uint64_t h = 1469598103934665603ull;
-  auto bytes = [&](const void* data, std::size_t n) {
-    const auto* b = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
-  };
-  // Bump when the force reference computation changes.
-  const char tag[] = "touchstone-force-reference/1";
-  bytes(tag, sizeof tag);
-  const std::int64_t n = p.size();
-  bytes(&n, sizeof n);
-  for (int i = 0; i < p.A.rows(); ++i)
-    for (int j = 0; j < p.A.cols(); ++j) {
-      const double x = p.A(i, j);
-      bytes(&x, sizeof x);
-    }
-  for (int i = 0; i < p.b.size(); ++i) {
-    const double x = p.b[i];
-    bytes(&x, sizeof x);
+// The exact reference of the case: cached, else computed under the deadline unless the problem
+// exceeds the size cap (then rec.reference_note says why there is none).
+void acquire_reference(ForceCaseRecord& rec, const ForceRunOptions& options,
+                       ReferenceCache& cache) {
+  const auto& problem = rec.spec.problem;
+  rec.hash = force_input_hash(problem);
+  if (const auto cached = find_force_reference(cache, rec.hash)) {
+    rec.reference = cached;
+    rec.reference_from_cache = true;
+  } else if (problem.size() > options.reference_max_contacts) {
+    rec.reference_note = std::to_string(problem.size()) +
+                         " contacts exceed the exact-reference "
+                         "cap of " +
+                         std::to_string(options.reference_max_contacts) +
+                         ": verified by the exact residual checks only";
+  } else {
+    const ComputedReference<ExactLcp> computed =
+        compute_reference<ExactLcp>(cache, force_reference_key(rec.hash), kExactLcpCodec, [&] {
+          return exact_lcp_isolated(problem.A, problem.b, options.reference_timeout_seconds);
+        });
+    rec.reference = computed.value;
+    if (!computed.failure.empty())
+      rec.reference_note =
+          "exact reference failed: " + computed.failure + "; verified by the residual checks only";
+    rec.reference_ms = computed.ms;
   }
-  char out[17];
-  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
-  return out;
 }
 
-json exact_lcp_to_json(const ExactLcp& e) {
-  return {{"outcome", std::string(to_string(e.outcome))},
-          {"method", e.method},
-          {"detail", e.detail},
-          {"acceleration", wire::vector(e.acceleration)},
-          {"force", wire::vector(e.force)},
-          {"acceleration_unique", e.acceleration_unique},
-          {"forces_unique", e.forces_unique},
-          {"minimum_norm", e.minimum_norm},
-          {"pivots", e.pivots}};
-}
-
-ExactLcp exact_lcp_from_json(const json& j) {
-  ExactLcp e;
-  const std::string o = j.at("outcome").get<std::string>();
-  e.outcome = o == "solved"       ? ExactLcp::Outcome::solved
-              : o == "infeasible" ? ExactLcp::Outcome::infeasible
-                                  : ExactLcp::Outcome::unresolved;
-  e.method = j.at("method").get<std::string>();
-  e.detail = j.at("detail").get<std::string>();
-  e.acceleration = wire::to_vector(j.at("acceleration"));
-  e.force = wire::to_vector(j.at("force"));
-  e.acceleration_unique = j.at("acceleration_unique").get<bool>();
-  e.forces_unique = j.at("forces_unique").get<bool>();
-  e.minimum_norm = j.at("minimum_norm").get<bool>();
-  e.pivots = j.at("pivots").get<int>();
-  return e;
-}
-
-ExactLcp exact_lcp_isolated(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
-                            double timeout_seconds) {
-  if (timeout_seconds <= 0) return exact_lcp(A, b);
+// The solver's answer and times, in a forked child under the deadline when solvers are isolated
+// (its failures come back as exceptions saying "threw: ...", "crashed", "timed out").
+Timed solve(const forces::ForceSolverInfo& info, const forces::Parameters& params,
+            const forces::ContactProblem& problem, const ForceRunOptions& options) {
+  if (!options.isolate_solvers) return run_solver(info, params, problem, options.repetitions);
   const std::string text = answer_in_child(
-      [&] { return exact_lcp_to_json(exact_lcp(A, b)).dump(); }, timeout_seconds,
-      "exact LCP reference");
-  return exact_lcp_from_json(json::parse(text));
+      [&] {
+        const Timed inner = run_solver(info, params, problem, options.repetitions);
+        json j = {{"result", result_to_json(inner.result)}, {"times", wire::numbers(inner.times)}};
+        return j.dump();
+      },
+      options.solver_timeout_seconds, "solver " + info.name);
+  const json j = json::parse(text);
+  Timed t;
+  t.result = result_from_json(j.at("result"));
+  t.times = wire::to_numbers(j.at("times"));
+  return t;
 }
+
+// One solver on one case: its timed, verified answer, or an unsupported or error record.
+ForceResultRecord solver_result(const forces::ForceSolverInfo& info, std::size_t ci,
+                                const ForceCaseRecord& rec, const ForceRunOptions& options) {
+  if (!rec.spec.system && !info.capabilities.matrix_form)
+    return unsupported_result(info.name, ci, "matrix-form problems not supported");
+  const auto params_it = options.parameters.find(info.name);
+  const forces::Parameters params =
+      params_it == options.parameters.end() ? forces::Parameters{} : params_it->second;
+  const ExactLcp* exact = rec.reference ? &*rec.reference : nullptr;
+  try {
+    Timed t = solve(info, params, rec.spec.problem, options);
+    ForceResultRecord r;
+    r.solver = info.name;
+    r.case_index = ci;
+    r.output = t.result;
+    summarize_times(std::move(t.times), r.timing);
+    r.verification =
+        verify_forces(r.output, info.capabilities, rec.spec.problem, exact, options.tolerances);
+    return r;
+  } catch (const std::exception& e) {
+    // Isolated: the child's message already says "threw: ...", "crashed", "timed out".
+    return error_result(info.name, ci,
+                        (options.isolate_solvers ? "" : "threw: ") + std::string(e.what()));
+  } catch (...) {
+    return error_result(info.name, ci, "threw a non-standard exception");
+  }
+}
+
+}  // namespace
 
 ForceRunResults run_forces(const std::vector<ForceCase>& cases,
                            const std::vector<const forces::ForceSolverInfo*>& solvers,
@@ -189,78 +201,11 @@ ForceRunResults run_forces(const std::vector<ForceCase>& cases,
     if (progress) progress(ci, cases.size());
     ForceCaseRecord rec;
     rec.spec = cases[ci];
-    const auto& problem = rec.spec.problem;
-    rec.hash = force_input_hash(problem);
-    const std::string key = "force:" + rec.hash;
-    if (const auto cached = cache.find_json(key)) {
-      rec.reference = exact_lcp_from_json(*cached);
-      rec.reference_from_cache = true;
-    } else if (problem.size() > options.reference_max_contacts) {
-      rec.reference_note = std::to_string(problem.size()) +
-                           " contacts exceed the exact-reference "
-                           "cap of " +
-                           std::to_string(options.reference_max_contacts) +
-                           ": verified by the exact residual checks only";
-    } else {
-      const auto start = Clock::now();
-      try {
-        rec.reference = exact_lcp_isolated(problem.A, problem.b, options.reference_timeout_seconds);
-        cache.store_json(key, exact_lcp_to_json(*rec.reference));
-      } catch (const std::exception& e) {
-        rec.reference_note = std::string("exact reference failed: ") + e.what() +
-                             "; verified by the residual checks only";
-      }
-      rec.reference_ms = ns_since(start) * 1e-6;
-    }
+    acquire_reference(rec, options, cache);
     compare_expected(rec, options.tolerances);
     run.cases.push_back(rec);
-    const ForceCaseRecord& r0 = run.cases.back();
-    const ExactLcp* exact = r0.reference ? &*r0.reference : nullptr;
-
-    for (const auto* info : solvers) {
-      if (!r0.spec.system && !info->capabilities.matrix_form) {
-        ForceResultRecord r = error_result(info->name, ci, "matrix-form problems not supported");
-        r.output.status = forces::SolveStatus::unsupported;
-        r.verification.verdict = Verdict::unsupported;
-        run.results.push_back(std::move(r));
-        continue;
-      }
-      const auto params_it = options.parameters.find(info->name);
-      const forces::Parameters params =
-          params_it == options.parameters.end() ? forces::Parameters{} : params_it->second;
-      try {
-        Timed t;
-        if (options.isolate_solvers) {
-          const std::string text = answer_in_child(
-              [&] {
-                const Timed inner = run_solver(*info, params, problem, options.repetitions);
-                json j = {{"result", result_to_json(inner.result)},
-                          {"times", wire::numbers(inner.times)}};
-                return j.dump();
-              },
-              options.solver_timeout_seconds, "solver " + info->name);
-          const json j = json::parse(text);
-          t.result = result_from_json(j.at("result"));
-          t.times = wire::to_numbers(j.at("times"));
-        } else {
-          t = run_solver(*info, params, problem, options.repetitions);
-        }
-        ForceResultRecord r;
-        r.solver = info->name;
-        r.case_index = ci;
-        r.output = t.result;
-        summarize_times(std::move(t.times), r.timing);
-        r.verification =
-            verify_forces(r.output, info->capabilities, problem, exact, options.tolerances);
-        run.results.push_back(std::move(r));
-      } catch (const std::exception& e) {
-        // Isolated: the child's message already says "threw: ...", "crashed", "timed out".
-        run.results.push_back(error_result(
-            info->name, ci, (options.isolate_solvers ? "" : "threw: ") + std::string(e.what())));
-      } catch (...) {
-        run.results.push_back(error_result(info->name, ci, "threw a non-standard exception"));
-      }
-    }
+    for (const auto* info : solvers)
+      run.results.push_back(solver_result(*info, ci, run.cases.back(), options));
   }
   if (progress) progress(cases.size(), cases.size());
   return run;

@@ -12,10 +12,11 @@
 
 #include "algorithms/forces/force_solver.hpp"
 #include "cases/format/force_case.hpp"
-#include "harness/forces/verifier.hpp"
 #include "harness/common/progress.hpp"
 #include "harness/common/reference_cache.hpp"
 #include "harness/common/timing.hpp"
+#include "harness/forces/reference.hpp"
+#include "harness/forces/verifier.hpp"
 #include "reference/exact_lcp.hpp"
 
 namespace touchstone {
@@ -54,17 +55,6 @@ struct ForceRunResults {
   std::vector<LoadError> load_errors;
   std::vector<const forces::ForceSolverInfo*> solvers;
 };
-
-// FNV-1a over a format tag, the size and the bit patterns of A and b.
-std::string force_input_hash(const forces::ContactProblem& problem);
-
-nlohmann::json exact_lcp_to_json(const ExactLcp& e);
-ExactLcp exact_lcp_from_json(const nlohmann::json& j);
-
-// The exact reference under a time limit in a forked child (0: in-process); throws
-// std::runtime_error on timeout, crash or failure.
-ExactLcp exact_lcp_isolated(const Eigen::MatrixXd& A, const Eigen::VectorXd& b,
-                            double timeout_seconds);
 
 ForceRunResults run_forces(const std::vector<ForceCase>& cases,
                            const std::vector<const forces::ForceSolverInfo*>& solvers,

@@ -29,19 +29,7 @@ struct Checks {
     v.checks.push_back({name, verdict, 0.0, 0.0, detail});
   }
   Verification finish() {
-    for (const CheckResult& c : v.checks)
-      if (c.verdict == Verdict::fail) {
-        v.verdict = Verdict::fail;
-        v.reason = c.name + ": " + c.detail;
-        return v;
-      }
-    v.verdict = Verdict::pass;
-    for (const CheckResult& c : v.checks)
-      if (c.verdict == Verdict::ambiguous) {
-        v.verdict = Verdict::ambiguous;
-        v.reason = c.name + ": " + c.detail;
-        break;
-      }
+    decide_verdict(v);
     return v;
   }
 };
@@ -64,6 +52,137 @@ double active_condition_number(const Eigen::MatrixXd& A, const Eigen::VectorXd& 
   return smallest > 0 ? s[0] / smallest : std::numeric_limits<double>::infinity();
 }
 double max_abs(const Eigen::VectorXd& v) { return v.size() ? v.cwiseAbs().maxCoeff() : 0.0; }
+
+// What the checks of an answer with the right size and finite numbers read: the answer, the
+// declared capabilities, the problem, the exact reference (if any, `solved` when it has forces),
+// the tolerances and the scales F and S.
+struct ForceCheckContext {
+  const forces::ForceResult& r;
+  const forces::ForceCapabilities& caps;
+  const forces::ContactProblem& p;
+  const ExactLcp* exact;
+  const ForceTolerances& tol;
+  bool solved;
+  double F, S;
+};
+
+// Position-level methods: the penetration after the step, and the time-averaged force's
+// accelerations (and the force itself where unique) against the exact ones.
+void position_level_checks(const ForceCheckContext& x, Checks& c) {
+  const auto& [r, caps, p, exact, tol, solved, F, S] = x;
+  const Eigen::VectorXd& f = r.normal_force;
+  const Eigen::VectorXd after = forces::gap_after_step(p, f);
+  const double h = p.time_step;
+  const double before = std::max(0.0, -p.gap->minCoeff());
+  const double depth = std::max(0.0, -after.minCoeff());
+  c.add("penetration-after-step", std::max(0.0, depth - before) / (h * h * S),
+        tol.penetration_relative,
+        "deepest penetration after the step " + fmt(depth) + " (before " + fmt(before) + ")");
+  if (solved && exact->acceleration_unique) {
+    const Eigen::VectorXd a = p.A * f + p.b;
+    c.add("mean-force-acceleration", max_abs(Eigen::VectorXd(a - exact->acceleration)) / S,
+          tol.position_relative, "accelerations of the time-averaged force vs exact");
+  }
+  if (solved && exact->forces_unique)
+    c.add("mean-force", max_abs(Eigen::VectorXd(f - exact->force)) / F, tol.position_relative,
+          "time-averaged force vs the unique exact force");
+}
+
+// Friction-modelling solvers on problems with friction: the full system over [n, t1, t2], normal
+// sign conditions and complementarity on the normal rows of a_full, and the Coulomb cone
+// |f_t| <= μ f_n.
+void friction_checks(const ForceCheckContext& x, Checks& c) {
+  const auto& [r, caps, p, exact, tol, solved, F, S] = x;
+  const Eigen::VectorXd& f = r.normal_force;
+  const int n = p.size();
+  Eigen::VectorXd full(3 * n);
+  for (int i = 0; i < n; ++i) {
+    full[3 * i] = f[i];
+    full[3 * i + 1] = r.friction_force ? (*r.friction_force)(i, 0) : 0.0;
+    full[3 * i + 2] = r.friction_force ? (*r.friction_force)(i, 1) : 0.0;
+  }
+  const Eigen::VectorXd a_full = *p.A_full * full + *p.b_full;
+  double pen = 0, comp = 0, cone = 0;
+  for (int i = 0; i < n; ++i) {
+    pen = std::max(pen, -a_full[3 * i]);
+    comp = std::max(comp, std::abs(f[i] * a_full[3 * i]));
+    cone = std::max(cone, std::hypot(full[3 * i + 1], full[3 * i + 2]) - p.friction[i] * f[i]);
+  }
+  c.add("penetration", pen / S, tol.residual_relative, "min normal acceleration");
+  c.add("complementarity", comp / (F * S), tol.residual_relative, "max |f_i a_i| (normal rows)");
+  c.add("friction-cone", std::max(0.0, cone) / F, tol.residual_relative,
+        "max(|f_t| − μ f_n) over contacts");
+  c.note("reference", Verdict::unsupported,
+         "frictional solution: the frictionless exact reference does not apply");
+}
+
+// The frictionless LCP conditions on a = A f + b (given): penetration, complementarity, natural
+// map.
+void lcp_checks(const ForceCheckContext& x, const Eigen::VectorXd& a, Checks& c) {
+  const auto& [r, caps, p, exact, tol, solved, F, S] = x;
+  const Eigen::VectorXd& f = r.normal_force;
+  const int n = p.size();
+  double comp = 0;
+  for (int i = 0; i < n; ++i) comp = std::max(comp, std::abs(f[i] * a[i]));
+  c.add("penetration", std::max(0.0, -a.minCoeff()) / S, tol.residual_relative,
+        "min(a) = " + fmt(a.minCoeff()));
+  c.add("complementarity", comp / (F * S), tol.residual_relative,
+        "max |f_i a_i| = " + fmt(comp) + ", |fᵀa| = " + fmt(std::abs(f.dot(a))));
+  double natural = 0;
+  for (int i = 0; i < n; ++i) natural = std::max(natural, std::abs(std::min(f[i] / F, a[i] / S)));
+  const double raw = f.cwiseMin(a).norm();
+  const double b_norm = p.b.norm();
+  c.add("natural-map", natural, tol.residual_relative,
+        "‖min(f, A f + b)‖ = " + fmt(raw) +
+            ", relative to ‖b‖: " + fmt(b_norm > 0 ? raw / b_norm : raw));
+}
+
+// Against the exact solution: contact and body accelerations where unique, forces where unique
+// or where the method promises the minimum norm.
+void exact_solution_checks(const ForceCheckContext& x, const Eigen::VectorXd& a, Checks& c) {
+  const auto& [r, caps, p, exact, tol, solved, F, S] = x;
+  const Eigen::VectorXd& f = r.normal_force;
+  const int n = p.size();
+  if (solved && exact->acceleration_unique) {
+    c.add("acceleration", max_abs(Eigen::VectorXd(a - exact->acceleration)) / S,
+          tol.acceleration_relative, "contact accelerations vs exact (unique)");
+    if (p.body_map && p.body_offset) {
+      const auto& M = *p.body_map;
+      Eigen::VectorXd ff = f, fx = exact->force;
+      if (M.cols() == 3 * n) {  // frictionless forces on a problem that also carries friction
+        ff = Eigen::VectorXd::Zero(3 * n);
+        fx = Eigen::VectorXd::Zero(3 * n);
+        for (int i = 0; i < n; ++i) {
+          ff[3 * i] = f[i];
+          fx[3 * i] = exact->force[i];
+        }
+      }
+      const Eigen::VectorXd body = M * ff + *p.body_offset;
+      const Eigen::VectorXd body_exact = M * fx + *p.body_offset;
+      const double scale =
+          std::max({max_abs(body_exact), max_abs(*p.body_offset), max_abs(M) * F, 1e-300});
+      c.add("body-acceleration", max_abs(Eigen::VectorXd(body - body_exact)) / scale,
+            tol.acceleration_relative, "body accelerations vs exact (unique, Baraff §5)");
+    }
+  }
+  if (solved && (exact->forces_unique || (caps.minimum_norm && exact->minimum_norm))) {
+    const double error = max_abs(Eigen::VectorXd(f - exact->force)) / F;
+    const std::string what =
+        exact->forces_unique ? "forces vs exact (unique)" : "forces vs exact minimum norm";
+    // Unique forces of an ill-conditioned A (near-singular, mass ratio 1e6) are determined only to
+    // about κ times the residual: forces that miss them by less than κ · tolerance while every
+    // residual check passes are ambiguous, not wrong (κ of A over the contacts that can carry
+    // force).
+    const double kappa = exact->forces_unique
+                             ? active_condition_number(p.A, exact->force, exact->acceleration)
+                             : 1.0;
+    if (std::isfinite(error) && error > tol.force_relative && error <= tol.force_relative * kappa)
+      c.v.checks.push_back({"force", Verdict::ambiguous, error, tol.force_relative,
+                            what + ", within the conditioning bound (κ = " + fmt(kappa) + ")"});
+    else
+      c.add("force", error, tol.force_relative, what);
+  }
+}
 
 }  // namespace
 
@@ -137,103 +256,15 @@ Verification verify_forces(const forces::ForceResult& r, const forces::ForceCapa
   c.add("pulling", std::max(0.0, -f.minCoeff()) / F, tol.residual_relative,
         "min(f) = " + fmt(f.minCoeff()));
 
-  if (position) {
-    const Eigen::VectorXd after = forces::gap_after_step(p, f);
-    const double h = p.time_step;
-    const double before = std::max(0.0, -p.gap->minCoeff());
-    const double depth = std::max(0.0, -after.minCoeff());
-    c.add("penetration-after-step", std::max(0.0, depth - before) / (h * h * S),
-          tol.penetration_relative,
-          "deepest penetration after the step " + fmt(depth) + " (before " + fmt(before) + ")");
-    if (solved && exact->acceleration_unique) {
-      const Eigen::VectorXd a = p.A * f + p.b;
-      c.add("mean-force-acceleration", max_abs(Eigen::VectorXd(a - exact->acceleration)) / S,
-            tol.position_relative, "accelerations of the time-averaged force vs exact");
-    }
-    if (solved && exact->forces_unique)
-      c.add("mean-force", max_abs(Eigen::VectorXd(f - exact->force)) / F, tol.position_relative,
-            "time-averaged force vs the unique exact force");
-    return c.finish();
-  }
-
-  if (friction) {
-    // Full system over [n, t1, t2]: normal sign conditions and complementarity on the normal rows
-    // of a_full, and the Coulomb cone |f_t| <= μ f_n.
-    Eigen::VectorXd full(3 * n);
-    for (int i = 0; i < n; ++i) {
-      full[3 * i] = f[i];
-      full[3 * i + 1] = r.friction_force ? (*r.friction_force)(i, 0) : 0.0;
-      full[3 * i + 2] = r.friction_force ? (*r.friction_force)(i, 1) : 0.0;
-    }
-    const Eigen::VectorXd a_full = *p.A_full * full + *p.b_full;
-    double pen = 0, comp = 0, cone = 0;
-    for (int i = 0; i < n; ++i) {
-      pen = std::max(pen, -a_full[3 * i]);
-      comp = std::max(comp, std::abs(f[i] * a_full[3 * i]));
-      cone = std::max(cone, std::hypot(full[3 * i + 1], full[3 * i + 2]) - p.friction[i] * f[i]);
-    }
-    c.add("penetration", pen / S, tol.residual_relative, "min normal acceleration");
-    c.add("complementarity", comp / (F * S), tol.residual_relative, "max |f_i a_i| (normal rows)");
-    c.add("friction-cone", std::max(0.0, cone) / F, tol.residual_relative,
-          "max(|f_t| − μ f_n) over contacts");
-    c.note("reference", Verdict::unsupported,
-           "frictional solution: the frictionless exact reference does not apply");
-    return c.finish();
-  }
-
-  const Eigen::VectorXd a = p.A * f + p.b;
-  double comp = 0;
-  for (int i = 0; i < n; ++i) comp = std::max(comp, std::abs(f[i] * a[i]));
-  c.add("penetration", std::max(0.0, -a.minCoeff()) / S, tol.residual_relative,
-        "min(a) = " + fmt(a.minCoeff()));
-  c.add("complementarity", comp / (F * S), tol.residual_relative,
-        "max |f_i a_i| = " + fmt(comp) + ", |fᵀa| = " + fmt(std::abs(f.dot(a))));
-  double natural = 0;
-  for (int i = 0; i < n; ++i) natural = std::max(natural, std::abs(std::min(f[i] / F, a[i] / S)));
-  const double raw = f.cwiseMin(a).norm();
-  const double b_norm = p.b.norm();
-  c.add("natural-map", natural, tol.residual_relative,
-        "‖min(f, A f + b)‖ = " + fmt(raw) +
-            ", relative to ‖b‖: " + fmt(b_norm > 0 ? raw / b_norm : raw));
-
-  if (solved && exact->acceleration_unique) {
-    c.add("acceleration", max_abs(Eigen::VectorXd(a - exact->acceleration)) / S,
-          tol.acceleration_relative, "contact accelerations vs exact (unique)");
-    if (p.body_map && p.body_offset) {
-      const auto& M = *p.body_map;
-      Eigen::VectorXd ff = f, fx = exact->force;
-      if (M.cols() == 3 * n) {  // frictionless forces on a problem that also carries friction
-        ff = Eigen::VectorXd::Zero(3 * n);
-        fx = Eigen::VectorXd::Zero(3 * n);
-        for (int i = 0; i < n; ++i) {
-          ff[3 * i] = f[i];
-          fx[3 * i] = exact->force[i];
-        }
-      }
-      const Eigen::VectorXd body = M * ff + *p.body_offset;
-      const Eigen::VectorXd body_exact = M * fx + *p.body_offset;
-      const double scale =
-          std::max({max_abs(body_exact), max_abs(*p.body_offset), max_abs(M) * F, 1e-300});
-      c.add("body-acceleration", max_abs(Eigen::VectorXd(body - body_exact)) / scale,
-            tol.acceleration_relative, "body accelerations vs exact (unique, Baraff §5)");
-    }
-  }
-  if (solved && (exact->forces_unique || (caps.minimum_norm && exact->minimum_norm))) {
-    const double error = max_abs(Eigen::VectorXd(f - exact->force)) / F;
-    const std::string what =
-        exact->forces_unique ? "forces vs exact (unique)" : "forces vs exact minimum norm";
-    // Unique forces of an ill-conditioned A (near-singular, mass ratio 1e6) are determined only to
-    // about κ times the residual: forces that miss them by less than κ · tolerance while every
-    // residual check passes are ambiguous, not wrong (κ of A over the contacts that can carry
-    // force).
-    const double kappa = exact->forces_unique
-                             ? active_condition_number(p.A, exact->force, exact->acceleration)
-                             : 1.0;
-    if (std::isfinite(error) && error > tol.force_relative && error <= tol.force_relative * kappa)
-      c.v.checks.push_back({"force", Verdict::ambiguous, error, tol.force_relative,
-                            what + ", within the conditioning bound (κ = " + fmt(kappa) + ")"});
-    else
-      c.add("force", error, tol.force_relative, what);
+  const ForceCheckContext x{r, caps, p, exact, tol, solved, F, S};
+  if (position)
+    position_level_checks(x, c);
+  else if (friction)
+    friction_checks(x, c);
+  else {
+    const Eigen::VectorXd a = p.A * f + p.b;
+    lcp_checks(x, a, c);
+    exact_solution_checks(x, a, c);
   }
   return c.finish();
 }

@@ -2,10 +2,76 @@
 #include "harness/motion/robustness.hpp"
 
 #include <chrono>
+#include <optional>
+#include <string>
 
 #include "reference/exact_proximity.hpp"
 
 namespace touchstone {
+namespace {
+
+// One algorithm on one trial: tracks B from the previous frame (warm where the algorithm declares
+// warm start and the experiment asks for it) to the critical pose, verifies the answer and counts
+// its outcome in k. Why the answer is a problem, nullopt when it is none.
+std::optional<std::string> algorithm_problem(const ProximityAlgorithmInfo& info,
+                                             const ProximityAlgorithm& instance,
+                                             const PreparedShape& a, const PreparedShape& b,
+                                             const RobustnessTrial& trial, const CaseRecord& rec,
+                                             const RunOptions& run_options, bool warm_option,
+                                             RobustnessCounts& k) {
+  const Polytope& c = robustness_cube();
+  const Pose& pose_b = rec.spec.pose_b;
+  const double band = run_options.tolerances.band_relative * rec.scale;
+  bool problem = false;
+  std::string why;
+  try {
+    std::unique_ptr<WarmStart> state;
+    const bool warm = warm_option && info.capabilities.warm_start;
+    if (warm) instance.query(a, Pose::identity(), b, trial.motion.frames[0].pose_b, &state);
+    ProximityResult r = instance.query(a, Pose::identity(), b, pose_b, warm ? &state : nullptr);
+    const Verification v = verify_query_output(info, r, c, c, rec, run_options);
+    if (r.status == QueryStatus::failed) {
+      problem = true;
+      const bool cycling = r.reason.find("cycl") != std::string::npos;
+      ++(cycling ? k.cycling : k.other_failure);
+      why = "failed: " + r.reason;
+    } else if (r.status == QueryStatus::unsupported) {
+      ++k.unsupported;
+    }
+    if (r.status == QueryStatus::ok && r.reason.starts_with("cycle resolved")) ++k.cycle_resolved;
+    if (r.status == QueryStatus::ok) {
+      const bool false_zero =
+          (r.relation == Relation::touching || r.relation == Relation::penetrating) &&
+          rec.reference->relation == Relation::separated && rec.reference->distance > band;
+      bool features = false, distance = false, other = false;
+      for (const CheckResult& check : v.checks) {
+        if (check.verdict != Verdict::fail) continue;
+        if (check.name == "features")
+          features = true;
+        else if (check.name == "distance")
+          distance = true;
+        else if (!(check.name == "relation" && false_zero))
+          other = true;
+      }
+      if (v.verdict == Verdict::fail && v.checks.empty()) other = true;  // NaN output
+      k.wrong_features += features;
+      k.distance += distance;
+      k.false_zero += false_zero;
+      k.other_check += other;
+      problem = features || distance || false_zero || other;
+      if (problem) why = v.reason;
+      if (!problem && v.verdict == Verdict::ambiguous) ++k.ambiguous;
+    }
+  } catch (const std::exception& e) {
+    ++k.error;
+    problem = true;
+    why = std::string("threw: ") + e.what();
+  }
+  if (!problem) return std::nullopt;
+  return why;
+}
+
+}  // namespace
 
 RobustnessResults run_robustness(const std::vector<const ProximityAlgorithmInfo*>& algorithms,
                                  const RobustnessOptions& options, const TrialProgress& progress) {
@@ -43,66 +109,18 @@ RobustnessResults run_robustness(const std::vector<const ProximityAlgorithmInfo*
       ++out.reference_errors;
       continue;
     }
-    const double band = options.tolerances.band_relative * rec.scale;
     bool trial_failed = false;
     std::string reasons;
     for (std::size_t ai = 0; ai < algorithms.size(); ++ai) {
-      const ProximityAlgorithmInfo& info = *algorithms[ai];
       RobustnessCounts& k = out.counts[ai];
       ++k.trials;
-      bool problem = false;
-      std::string why;
-      try {
-        std::unique_ptr<WarmStart> state;
-        const bool warm = options.warm && info.capabilities.warm_start;
-        if (warm)
-          instances[ai]->query(*prepared_a[ai], Pose::identity(), *prepared_b[ai],
-                               trial.motion.frames[0].pose_b, &state);
-        ProximityResult r = instances[ai]->query(*prepared_a[ai], Pose::identity(), *prepared_b[ai],
-                                                 pose_b, warm ? &state : nullptr);
-        const Verification v = verify_query_output(info, r, c, c, rec, run_options);
-        if (r.status == QueryStatus::failed) {
-          problem = true;
-          const bool cycling = r.reason.find("cycl") != std::string::npos;
-          ++(cycling ? k.cycling : k.other_failure);
-          why = "failed: " + r.reason;
-        } else if (r.status == QueryStatus::unsupported) {
-          ++k.unsupported;
-        }
-        if (r.status == QueryStatus::ok && r.reason.starts_with("cycle resolved"))
-          ++k.cycle_resolved;
-        if (r.status == QueryStatus::ok) {
-          const bool false_zero =
-              (r.relation == Relation::touching || r.relation == Relation::penetrating) &&
-              rec.reference->relation == Relation::separated && rec.reference->distance > band;
-          bool features = false, distance = false, other = false;
-          for (const CheckResult& check : v.checks) {
-            if (check.verdict != Verdict::fail) continue;
-            if (check.name == "features")
-              features = true;
-            else if (check.name == "distance")
-              distance = true;
-            else if (!(check.name == "relation" && false_zero))
-              other = true;
-          }
-          if (v.verdict == Verdict::fail && v.checks.empty()) other = true;  // NaN output
-          k.wrong_features += features;
-          k.distance += distance;
-          k.false_zero += false_zero;
-          k.other_check += other;
-          problem = features || distance || false_zero || other;
-          if (problem) why = v.reason;
-          if (!problem && v.verdict == Verdict::ambiguous) ++k.ambiguous;
-        }
-      } catch (const std::exception& e) {
-        ++k.error;
-        problem = true;
-        why = std::string("threw: ") + e.what();
-      }
-      if (problem) {
+      const std::optional<std::string> why =
+          algorithm_problem(*algorithms[ai], *instances[ai], *prepared_a[ai], *prepared_b[ai],
+                            trial, rec, run_options, options.warm, k);
+      if (why) {
         ++k.problems;
         trial_failed = true;
-        reasons += (reasons.empty() ? "" : "; ") + info.name + ": " + why;
+        reasons += (reasons.empty() ? "" : "; ") + algorithms[ai]->name + ": " + *why;
       }
     }
     if (trial_failed && static_cast<int>(out.failing.size()) < options.max_exported) {

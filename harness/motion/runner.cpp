@@ -10,6 +10,125 @@
 #include "harness/common/timing.hpp"
 
 namespace touchstone {
+namespace {
+
+// The motion case's record: its shapes' size and, per frame, the frame case with its hash, extent
+// and (when verifying) exact reference, or the problems that leave it without one.
+MotionCaseRecord case_record(const MotionCase& spec, const std::optional<Polytope>& a,
+                             const std::optional<Polytope>& b, const std::string& shape_error,
+                             const MotionRunOptions& options, ReferenceCache& cache) {
+  MotionCaseRecord record;
+  record.spec = spec;
+  record.vertices = a && b ? static_cast<int>(a->vertices().size())
+                           : static_cast<int>(record.spec.a.vertices.size());
+  for (std::size_t k = 0; k < record.spec.frames.size(); ++k) {
+    CaseRecord frame;
+    frame.spec = record.spec.frame_case(k);
+    frame.hash = case_input_hash(frame.spec);
+    if (!a || !b) {
+      frame.problems.push_back(shape_error);
+    } else {
+      std::tie(frame.scale, frame.magnitude) =
+          case_pair_extent(*a, frame.spec.pose_a, *b, frame.spec.pose_b);
+      if (!a->is_convex() || !b->is_convex())
+        frame.problems.push_back("no exact reference for non-convex shapes yet");
+      else if (options.verify)
+        acquire_reference(frame, *a, *b, cache, options.run.reference_timeout_seconds);
+    }
+    record.frames.push_back(std::move(frame));
+  }
+  return record;
+}
+
+// Plays the case's frames `repetitions` times (a fresh sequence each time: the first frame is
+// cold; warm selections pass the state on): the first repetition's answers, each frame's minimum
+// time, and under count_instructions one callgrind dump of the first repetition.
+void play_frames(MotionRun& run, const ProximityAlgorithm& instance, bool warm_selection,
+                 const Polytope& a, const Polytope& b, const MotionCase& spec,
+                 const MotionRunOptions& options) {
+  auto start = Clock::now();
+  auto prepared_a = instance.prepare(a);
+  auto prepared_b = instance.prepare(b);
+  run.prepare_ns = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+  run.frames.resize(spec.frames.size());
+  for (int rep = 0; rep < std::max(1, options.repetitions); ++rep) {
+    std::unique_ptr<WarmStart> state;  // a fresh sequence: the first frame is cold
+    for (std::size_t k = 0; k < spec.frames.size(); ++k) {
+      const MotionFrame& f = spec.frames[k];
+      const bool had_state = state != nullptr;
+      const bool counting = options.count_instructions && rep == 0;
+      std::unique_ptr<WarmStart>* warm = warm_selection ? &state : nullptr;
+      start = Clock::now();
+      if (counting) CALLGRIND_TOGGLE_COLLECT;
+      ProximityResult r = instance.query(*prepared_a, f.pose_a, *prepared_b, f.pose_b, warm);
+      if (counting) CALLGRIND_TOGGLE_COLLECT;
+      const double ns = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+      MotionFrameResult& fr = run.frames[k];
+      if (rep == 0) {
+        fr.output = std::move(r);
+        fr.had_state = had_state;
+        fr.time_ns = ns;
+      } else {
+        fr.time_ns = std::min(fr.time_ns, ns);
+      }
+    }
+    if (options.count_instructions && rep == 0) {
+      const std::string label =
+          kCallgrindLabel + run.label + "|" + spec.id + "|" + std::to_string(spec.frames.size());
+      CALLGRIND_DUMP_STATS_AT(label.c_str());
+    }
+  }
+}
+
+// Every played frame's verdict against its exact reference.
+void verify_frames(MotionRun& run, const ProximityAlgorithmInfo& info, const Polytope& a,
+                   const Polytope& b, const MotionCaseRecord& rec,
+                   const MotionRunOptions& options) {
+  for (std::size_t k = 0; k < run.frames.size(); ++k) {
+    MotionFrameResult& fr = run.frames[k];
+    const CaseRecord& frame = rec.frames[k];
+    if (!options.verify) {
+      fr.verification = {Verdict::unsupported, "not verified (--no-verify)", {}};
+    } else if (!frame.reference) {
+      fr.verification = {Verdict::error,
+                         frame.problems.empty() ? "no exact reference"
+                                                : "no exact reference: " + frame.problems[0],
+                         {}};
+    } else {
+      fr.verification = verify_query_output(info, fr.output, a, b, frame, options.run);
+    }
+  }
+}
+
+// One selection on one case: its played and verified frames, or why the sequence could not run.
+MotionRun selection_run(const MotionSelection& selection, std::size_t si,
+                        const ProximityAlgorithm& instance, std::size_t ci,
+                        const std::optional<Polytope>& a, const std::optional<Polytope>& b,
+                        const std::string& shape_error, const MotionCaseRecord& rec,
+                        const MotionRunOptions& options) {
+  MotionRun run;
+  run.label = selection.label();
+  run.selection = si;
+  run.case_index = ci;
+  if (!a || !b) {
+    run.error = shape_error;
+    return run;
+  }
+  if ((!a->is_convex() || !b->is_convex()) && !selection.algorithm->capabilities.nonconvex) {
+    run.error = "non-convex input not supported";
+    return run;
+  }
+  try {
+    play_frames(run, instance, selection.warm, *a, *b, rec.spec, options);
+    verify_frames(run, *selection.algorithm, *a, *b, rec, options);
+  } catch (const std::exception& e) {
+    run.error = std::string("threw: ") + e.what();
+    run.frames.clear();
+  }
+  return run;
+}
+
+}  // namespace
 
 MotionResults run_motion(const std::vector<MotionCase>& cases,
                          const std::vector<MotionSelection>& selections,
@@ -22,123 +141,18 @@ MotionResults run_motion(const std::vector<MotionCase>& cases,
 
   for (std::size_t ci = 0; ci < cases.size(); ++ci) {
     if (progress) progress(ci, cases.size());
-    MotionCaseRecord record;
-    record.spec = cases[ci];
-    record.vertices = static_cast<int>(record.spec.a.vertices.size());
     std::optional<Polytope> a, b;
     std::string shape_error;
     try {
-      a = build_case_shape(record.spec.a);
-      b = build_case_shape(record.spec.b);
-      record.vertices = static_cast<int>(a->vertices().size());
+      a = build_case_shape(cases[ci].a);
+      b = build_case_shape(cases[ci].b);
     } catch (const std::exception& e) {
       shape_error = std::string("invalid geometry: ") + e.what();
     }
-    for (std::size_t k = 0; k < record.spec.frames.size(); ++k) {
-      CaseRecord frame;
-      frame.spec = record.spec.frame_case(k);
-      frame.hash = case_input_hash(frame.spec);
-      if (!a || !b) {
-        frame.problems.push_back(shape_error);
-      } else {
-        std::tie(frame.scale, frame.magnitude) =
-            case_pair_extent(*a, frame.spec.pose_a, *b, frame.spec.pose_b);
-        if (!a->is_convex() || !b->is_convex()) {
-          frame.problems.push_back("no exact reference for non-convex shapes yet");
-        } else if (options.verify) {
-          frame.reference = cache.find(frame.hash);
-          frame.reference_from_cache = frame.reference.has_value();
-          if (!frame.reference) {
-            const auto start = Clock::now();
-            try {
-              frame.reference =
-                  exact_reference_isolated(*a, frame.spec.pose_a, *b, frame.spec.pose_b,
-                                           options.run.reference_timeout_seconds);
-              cache.store(frame.hash, *frame.reference);
-            } catch (const std::exception& e) {
-              frame.problems.push_back(std::string("exact reference failed: ") + e.what());
-            }
-            frame.reference_ms =
-                std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-          }
-        }
-      }
-      record.frames.push_back(std::move(frame));
-    }
-    out.cases.push_back(std::move(record));
-    const MotionCaseRecord& rec = out.cases.back();
-
-    for (std::size_t si = 0; si < selections.size(); ++si) {
-      const ProximityAlgorithmInfo& info = *selections[si].algorithm;
-      MotionRun run;
-      run.label = selections[si].label();
-      run.selection = si;
-      run.case_index = ci;
-      if (!a || !b) {
-        run.error = shape_error;
-        out.runs.push_back(std::move(run));
-        continue;
-      }
-      if ((!a->is_convex() || !b->is_convex()) && !info.capabilities.nonconvex) {
-        run.error = "non-convex input not supported";
-        out.runs.push_back(std::move(run));
-        continue;
-      }
-      try {
-        auto start = Clock::now();
-        auto prepared_a = instances[si]->prepare(*a);
-        auto prepared_b = instances[si]->prepare(*b);
-        run.prepare_ns = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
-        run.frames.resize(rec.spec.frames.size());
-        for (int rep = 0; rep < std::max(1, options.repetitions); ++rep) {
-          std::unique_ptr<WarmStart> state;  // a fresh sequence: the first frame is cold
-          for (std::size_t k = 0; k < rec.spec.frames.size(); ++k) {
-            const MotionFrame& f = rec.spec.frames[k];
-            const bool had_state = state != nullptr;
-            const bool counting = options.count_instructions && rep == 0;
-            std::unique_ptr<WarmStart>* warm = selections[si].warm ? &state : nullptr;
-            start = Clock::now();
-            if (counting) CALLGRIND_TOGGLE_COLLECT;
-            ProximityResult r =
-                instances[si]->query(*prepared_a, f.pose_a, *prepared_b, f.pose_b, warm);
-            if (counting) CALLGRIND_TOGGLE_COLLECT;
-            const double ns =
-                std::chrono::duration<double, std::nano>(Clock::now() - start).count();
-            MotionFrameResult& fr = run.frames[k];
-            if (rep == 0) {
-              fr.output = std::move(r);
-              fr.had_state = had_state;
-              fr.time_ns = ns;
-            } else {
-              fr.time_ns = std::min(fr.time_ns, ns);
-            }
-          }
-          if (options.count_instructions && rep == 0) {
-            const std::string label = kCallgrindLabel + run.label + "|" + rec.spec.id + "|" +
-                                      std::to_string(rec.spec.frames.size());
-            CALLGRIND_DUMP_STATS_AT(label.c_str());
-          }
-        }
-        for (std::size_t k = 0; k < run.frames.size(); ++k) {
-          MotionFrameResult& fr = run.frames[k];
-          const CaseRecord& frame = rec.frames[k];
-          if (!options.verify) {
-            fr.verification = {Verdict::unsupported, "not verified (--no-verify)", {}};
-          } else if (!frame.reference) {
-            fr.verification = {Verdict::error,
-                               frame.problems.empty() ? "no exact reference"
-                                                      : "no exact reference: " + frame.problems[0],
-                               {}};
-          } else {
-            fr.verification = verify_query_output(info, fr.output, *a, *b, frame, options.run);
-          }
-        }
-      } catch (const std::exception& e) {
-        run.error = std::string("threw: ") + e.what();
-        run.frames.clear();
-      }
-      out.runs.push_back(std::move(run));
-    }
+    out.cases.push_back(case_record(cases[ci], a, b, shape_error, options, cache));
+    for (std::size_t si = 0; si < selections.size(); ++si)
+      out.runs.push_back(selection_run(selections[si], si, *instances[si], ci, a, b, shape_error,
+                                       out.cases.back(), options));
   }
   if (progress) progress(cases.size(), cases.size());
   return out;
@@ -158,21 +172,19 @@ RunResults motion_as_run_results(const MotionResults& motion) {
   for (const MotionRun& r : motion.runs) {
     const MotionCaseRecord& c = motion.cases[r.case_index];
     for (std::size_t k = 0; k < c.frames.size(); ++k) {
+      if (!r.error.empty()) {
+        run.results.push_back(error_result(r.label, first_frame[r.case_index] + k, r.error));
+        continue;
+      }
       ResultRecord rr;
       rr.algorithm = r.label;
       rr.case_index = first_frame[r.case_index] + k;
-      if (!r.error.empty()) {
-        rr.output.status = QueryStatus::failed;
-        rr.output.reason = r.error;
-        rr.verification = {Verdict::error, r.error, {}};
-      } else {
-        const MotionFrameResult& f = r.frames[k];
-        rr.output = f.output;
-        rr.verification = f.verification;
-        rr.timing.median_ns = rr.timing.min_ns = rr.timing.max_ns = f.time_ns;
-        rr.timing.prepare_ns = r.prepare_ns;
-        rr.timing.repetitions = 1;
-      }
+      const MotionFrameResult& f = r.frames[k];
+      rr.output = f.output;
+      rr.verification = f.verification;
+      rr.timing.median_ns = rr.timing.min_ns = rr.timing.max_ns = f.time_ns;
+      rr.timing.prepare_ns = r.prepare_ns;
+      rr.timing.repetitions = 1;
       run.results.push_back(std::move(rr));
     }
   }

@@ -1,8 +1,5 @@
 #include "harness/proximity/runner.hpp"
 
-#include "harness/common/child_process.hpp"
-
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -10,7 +7,6 @@
 
 namespace touchstone {
 namespace {
-
 
 Polytope build_shape(const ShapeSpec& s) {
   try {
@@ -47,27 +43,7 @@ bool isolated_algorithm(const ProximityAlgorithmInfo& info, const RunOptions& op
          (options.isolation == RunOptions::Isolation::peers && info.family == "peer");
 }
 
-ResultRecord error_result(const std::string& algorithm, std::size_t index, const std::string& why) {
-  ResultRecord r;
-  r.algorithm = algorithm;
-  r.case_index = index;
-  r.output.status = QueryStatus::failed;
-  r.output.reason = why;
-  r.verification.verdict = Verdict::error;
-  r.verification.reason = why;
-  return r;
-}
-
 }  // namespace
-
-ExactProximity exact_reference_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,
-                                        const Pose& pose_b, double timeout_seconds) {
-  if (timeout_seconds <= 0) return exact_proximity(a.vertices(), pose_a, b.vertices(), pose_b);
-  const std::string text = answer_in_child(
-      [&] { return exact_to_json(exact_proximity(a.vertices(), pose_a, b.vertices(), pose_b)).dump(); },
-      timeout_seconds, "exact reference");
-  return exact_from_json(nlohmann::json::parse(text));
-}
 
 Polytope build_case_shape(const ShapeSpec& s) { return build_shape(s); }
 
@@ -98,11 +74,119 @@ Verification verify_query_output(const ProximityAlgorithmInfo& info, ProximityRe
   }
   std::optional<FeatureDistanceInput> features;
   if (info.capabilities.features)
-    features = feature_distance_input(a, rec.spec.pose_a, b, rec.spec.pose_b, output,
-                                      *rec.reference);
+    features =
+        feature_distance_input(a, rec.spec.pose_a, b, rec.spec.pose_b, output, *rec.reference);
   return verify_proximity(output, info.capabilities, in, options.tolerances,
                           features ? &*features : nullptr);
 }
+
+ResultRecord error_result(const std::string& algorithm, std::size_t index, const std::string& why) {
+  ResultRecord r;
+  r.algorithm = algorithm;
+  r.case_index = index;
+  return without_answer(std::move(r), QueryStatus::failed, Verdict::error, why);
+}
+
+ResultRecord unsupported_result(const std::string& algorithm, std::size_t index,
+                                const std::string& why) {
+  return without_answer(error_result(algorithm, index, why), QueryStatus::unsupported,
+                        Verdict::unsupported, why);
+}
+
+void acquire_reference(CaseRecord& record, const Polytope& a, const Polytope& b,
+                       ReferenceCache& cache, double timeout_seconds) {
+  record.reference = find_proximity_reference(cache, record.hash);
+  record.reference_from_cache = record.reference.has_value();
+  if (record.reference) return;
+  const ComputedReference<ExactProximity> computed =
+      compute_reference<ExactProximity>(cache, record.hash, kExactProximityCodec, [&] {
+        return exact_reference_isolated(a, record.spec.pose_a, b, record.spec.pose_b,
+                                        timeout_seconds);
+      });
+  record.reference = computed.value;
+  if (!computed.failure.empty())
+    record.problems.push_back("exact reference failed: " + computed.failure);
+  record.reference_ms = computed.ms;
+}
+
+namespace {
+
+// A case whose own expected answer disagrees with the exact reference is broken: a problem of
+// the case.
+void compare_expected(CaseRecord& record, const Tolerances& tolerances) {
+  if (!record.reference) return;
+  if (record.spec.expected_relation && *record.spec.expected_relation != record.reference->relation)
+    record.problems.push_back("case is broken: expected relation " +
+                              std::string(to_string(*record.spec.expected_relation)) +
+                              " but the exact reference says " +
+                              std::string(to_string(record.reference->relation)));
+  if (record.spec.expected_distance &&
+      std::abs(*record.spec.expected_distance - record.reference->distance) >
+          tolerances.distance_relative * std::max(record.scale, 1e-300))
+    record.problems.push_back(
+        "case is broken: expected distance disagrees with the exact reference");
+}
+
+// The isolated algorithms of a case answer together, in a forked child: their measurements (or
+// why there is none), indexed like `algorithms`; nullopt for the algorithms that run in-process.
+std::vector<std::optional<IsolatedMeasurement>> measure_isolated_algorithms(
+    const std::vector<const ProximityAlgorithmInfo*>& algorithms,
+    const std::vector<std::unique_ptr<ProximityAlgorithm>>& instances, const Polytope& a,
+    const Polytope& b, const CaseRecord& rec, const RunOptions& options) {
+  std::vector<std::optional<IsolatedMeasurement>> isolated(algorithms.size());
+  std::vector<std::size_t> batch;
+  std::vector<const ProximityAlgorithm*> batch_instances;
+  for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
+    if (isolated_algorithm(*algorithms[ai], options) &&
+        ((a.is_convex() && b.is_convex()) || algorithms[ai]->capabilities.nonconvex)) {
+      batch.push_back(ai);
+      batch_instances.push_back(instances[ai].get());
+    }
+  if (batch.empty()) return isolated;
+  try {
+    auto measured = measure_isolated(batch_instances, a, rec.spec.pose_a, b, rec.spec.pose_b,
+                                     options.repetitions, options.algorithm_timeout_seconds);
+    for (std::size_t k = 0; k < batch.size(); ++k) isolated[batch[k]] = std::move(measured[k]);
+  } catch (const std::exception& e) {  // pipe or fork failed
+    for (std::size_t k : batch) {
+      isolated[k].emplace();
+      isolated[k]->error = std::string("isolation failed: ") + e.what();
+    }
+  }
+  return isolated;
+}
+
+// One algorithm on one case whose shapes were built: its measured, verified answer (from the
+// isolated batch when it ran there), or an unsupported or error record.
+ResultRecord algorithm_result(const ProximityAlgorithmInfo& info,
+                              const ProximityAlgorithm& instance, std::size_t ci, const Polytope& a,
+                              const Polytope& b, const CaseRecord& rec,
+                              std::optional<IsolatedMeasurement>& isolated,
+                              const RunOptions& options) {
+  if ((!a.is_convex() || !b.is_convex()) && !info.capabilities.nonconvex)
+    return unsupported_result(info.name, ci, "non-convex input not supported");
+  if (!rec.reference)
+    return error_result(info.name, ci, "no exact reference: " + rec.problems.front());
+  try {
+    ResultRecord r;
+    r.algorithm = info.name;
+    r.case_index = ci;
+    if (isolated && !isolated->error.empty()) return error_result(info.name, ci, isolated->error);
+    const Measurement m = isolated ? std::move(isolated->measurement)
+                                   : measure_query(instance, a, rec.spec.pose_a, b, rec.spec.pose_b,
+                                                   options.repetitions);
+    r.output = m.output;
+    r.timing = m.timing;
+    r.verification = verify_query_output(info, r.output, a, b, rec, options);
+    return r;
+  } catch (const std::exception& e) {
+    return error_result(info.name, ci, std::string("threw: ") + e.what());
+  } catch (...) {
+    return error_result(info.name, ci, "threw a non-standard exception");
+  }
+}
+
+}  // namespace
 
 RunResults run_proximity(const std::vector<ProximityCase>& cases,
                          const std::vector<const ProximityAlgorithmInfo*>& algorithms,
@@ -127,105 +211,25 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
     } catch (const std::exception& e) {
       record.problems.push_back(std::string("invalid geometry: ") + e.what());
     }
-
-    if (a && b && (!a->is_convex() || !b->is_convex())) {
+    if (a && b && (!a->is_convex() || !b->is_convex()))
       record.problems.push_back("no exact reference for non-convex shapes yet");
-    } else if (a && b) {
-      record.reference = cache.find(record.hash);
-      record.reference_from_cache = record.reference.has_value();
-      if (!record.reference) {
-        const auto start = Clock::now();
-        try {
-          record.reference = exact_reference_isolated(
-              *a, record.spec.pose_a, *b, record.spec.pose_b, options.reference_timeout_seconds);
-          cache.store(record.hash, *record.reference);
-        } catch (const std::exception& e) {
-          record.problems.push_back(std::string("exact reference failed: ") + e.what());
-        }
-        record.reference_ms = ns_since(start) * 1e-6;
-      }
-    }
-    if (record.reference && record.spec.expected_relation &&
-        *record.spec.expected_relation != record.reference->relation)
-      record.problems.push_back("case is broken: expected relation " +
-                                std::string(to_string(*record.spec.expected_relation)) +
-                                " but the exact reference says " +
-                                std::string(to_string(record.reference->relation)));
-    if (record.reference && record.spec.expected_distance &&
-        std::abs(*record.spec.expected_distance - record.reference->distance) >
-            options.tolerances.distance_relative * std::max(record.scale, 1e-300))
-      record.problems.push_back(
-          "case is broken: expected distance disagrees with the exact reference");
-
+    else if (a && b)
+      acquire_reference(record, *a, *b, cache, options.reference_timeout_seconds);
+    compare_expected(record, options.tolerances);
     run.cases.push_back(record);
     const CaseRecord& rec = run.cases.back();
 
-    // The isolated algorithms of this case answer together, in a forked child.
+    if (!a || !b) {
+      for (const auto* info : algorithms)
+        run.results.push_back(error_result(info->name, ci, rec.problems.front()));
+      continue;
+    }
     std::vector<std::optional<IsolatedMeasurement>> isolated(algorithms.size());
-    if (a && b && rec.reference) {
-      std::vector<std::size_t> batch;
-      std::vector<const ProximityAlgorithm*> batch_instances;
-      for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
-        if (isolated_algorithm(*algorithms[ai], options) &&
-            ((a->is_convex() && b->is_convex()) || algorithms[ai]->capabilities.nonconvex)) {
-          batch.push_back(ai);
-          batch_instances.push_back(instances[ai].get());
-        }
-      if (!batch.empty()) {
-        try {
-          auto measured =
-              measure_isolated(batch_instances, *a, rec.spec.pose_a, *b, rec.spec.pose_b,
-                               options.repetitions, options.algorithm_timeout_seconds);
-          for (std::size_t k = 0; k < batch.size(); ++k)
-            isolated[batch[k]] = std::move(measured[k]);
-        } catch (const std::exception& e) {  // pipe or fork failed
-          for (std::size_t k : batch) {
-            isolated[k].emplace();
-            isolated[k]->error = std::string("isolation failed: ") + e.what();
-          }
-        }
-      }
-    }
-
-    for (std::size_t ai = 0; ai < algorithms.size(); ++ai) {
-      const ProximityAlgorithmInfo& info = *algorithms[ai];
-      if (!a || !b) {
-        run.results.push_back(error_result(info.name, ci, rec.problems.front()));
-        continue;
-      }
-      if ((!a->is_convex() || !b->is_convex()) && !info.capabilities.nonconvex) {
-        ResultRecord r = error_result(info.name, ci, "non-convex input not supported");
-        r.output.status = QueryStatus::unsupported;
-        r.verification.verdict = Verdict::unsupported;
-        run.results.push_back(std::move(r));
-        continue;
-      }
-      if (!rec.reference) {
-        run.results.push_back(
-            error_result(info.name, ci, "no exact reference: " + rec.problems.front()));
-        continue;
-      }
-      try {
-        ResultRecord r;
-        r.algorithm = info.name;
-        r.case_index = ci;
-        if (isolated[ai] && !isolated[ai]->error.empty()) {
-          run.results.push_back(error_result(info.name, ci, isolated[ai]->error));
-          continue;
-        }
-        const Measurement m = isolated[ai] ? std::move(isolated[ai]->measurement)
-                                           : measure_query(*instances[ai], *a, rec.spec.pose_a, *b,
-                                                           rec.spec.pose_b, options.repetitions);
-        r.output = m.output;
-        r.timing = m.timing;
-        r.verification = verify_query_output(info, r.output, *a, *b, rec, options);
-        run.results.push_back(std::move(r));
-      } catch (const std::exception& e) {
-        run.results.push_back(error_result(info.name, ci, std::string("threw: ") + e.what()));
-      } catch (...) {
-        run.results.push_back(error_result(info.name, ci, "threw a non-standard exception"));
-      }
-    }
+    if (rec.reference)
+      isolated = measure_isolated_algorithms(algorithms, instances, *a, *b, rec, options);
+    for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
+      run.results.push_back(algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, rec,
+                                             isolated[ai], options));
   }
   if (progress) progress(cases.size(), cases.size());
   return run;

@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "algorithms/proximity/registry.hpp"
-#include "cases/format/proximity_case.hpp"
 #include "cases/format/case_loader.hpp"
-#include "harness/proximity/isolation.hpp"
+#include "cases/format/proximity_case.hpp"
 #include "harness/common/progress.hpp"
-#include "harness/common/reference_cache.hpp"
+#include "harness/proximity/isolation.hpp"
+#include "harness/proximity/reference.hpp"
 #include "harness/proximity/verifier.hpp"
 
 namespace touchstone {
@@ -27,18 +27,14 @@ struct RunOptions {
   // so a reference that does not finish (CGAL's exact QP solver has been seen to run for ever on
   // a degenerate scale-disparity case) or crashes becomes a problem of that case, not a hang.
   double reference_timeout_seconds = 60.0;
-  // Which algorithms answer in forked children (harness/proximity/isolation.hpp), so that a crash or a hang
-  // in them becomes an `error` of the case: none, the peers (family "peer": third-party code seen
-  // to abort on degenerate input), or all. One child per case runs the whole isolated batch.
+  // Which algorithms answer in forked children (harness/proximity/isolation.hpp), so that a crash
+  // or a hang in them becomes an `error` of the case: none, the peers (family "peer": third-party
+  // code seen to abort on degenerate input), or all. One child per case runs the whole isolated
+  // batch.
   enum class Isolation { none, peers, all };
   Isolation isolation = Isolation::peers;
   double algorithm_timeout_seconds = 10.0;  // per isolated algorithm and case
 };
-
-// The exact reference of one case under the time limit; throws std::runtime_error with the
-// reason on timeout, crash or failure.
-ExactProximity exact_reference_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,
-                                        const Pose& pose_b, double timeout_seconds);
 
 struct CaseRecord {
   ProximityCase spec;
@@ -72,6 +68,15 @@ Polytope build_case_shape(const ShapeSpec& s);
 // L (diagonal of the pair's world bounding box) and M (largest absolute world coordinate).
 std::pair<double, double> case_pair_extent(const Polytope& a, const Pose& pose_a, const Polytope& b,
                                            const Pose& pose_b);
+// The exact reference of a case with both shapes built and convex (record.hash set): cached, else
+// computed under the time limit, stored and timed; a failure becomes a problem of the case.
+void acquire_reference(CaseRecord& record, const Polytope& a, const Polytope& b,
+                       ReferenceCache& cache, double timeout_seconds);
+// The record of an algorithm that gave no answer on a case: verdict error (or unsupported), the
+// reason as both the output's and the verdict's.
+ResultRecord error_result(const std::string& algorithm, std::size_t index, const std::string& why);
+ResultRecord unsupported_result(const std::string& algorithm, std::size_t index,
+                                const std::string& why);
 // Verifies one answer as run_proximity does; rec must hold the reference, scale and magnitude.
 // Non-finite numbers are removed from `output` (and the verdict is fail).
 Verification verify_query_output(const ProximityAlgorithmInfo& info, ProximityResult& output,

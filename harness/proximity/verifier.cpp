@@ -82,25 +82,23 @@ std::optional<FeatureDistanceInput> feature_distance_input(const Polytope& a, co
   return in;
 }
 
-Verification verify_proximity(const ProximityResult& result, const Capabilities& caps,
-                              const VerificationInput& input, const Tolerances& tol,
-                              const FeatureDistanceInput* features) {
-  Verification out;
-  if (result.status == QueryStatus::unsupported) {
-    out.verdict = Verdict::unsupported;
-    out.reason = result.reason.empty() ? "algorithm does not support this case" : result.reason;
-    return out;
-  }
-  if (result.status == QueryStatus::failed) {
-    out.verdict = Verdict::fail;
-    out.reason = "algorithm reported failure: " + result.reason;
-    return out;
-  }
-  const ExactProximity& exact = *input.exact;
-  const double L = std::max(input.scale, tol.absolute_floor);
-  const double band = tol.band_relative * L;
+namespace {
 
-  // Relation (declared by every distance or depth algorithm).
+// What every check reads: the answer, the declared capabilities, the exact reference, the case's
+// inputs, the tolerances, the scale L and the ambiguous band.
+struct CheckContext {
+  const ProximityResult& result;
+  const Capabilities& caps;
+  const ExactProximity& exact;
+  const VerificationInput& input;
+  const Tolerances& tol;
+  const FeatureDistanceInput* features;
+  double L, band;
+};
+
+// The relation, declared by every distance or depth algorithm.
+void relation_check(const CheckContext& x, Verification& out) {
+  const auto& [result, caps, exact, input, tol, features, L, band] = x;
   if (caps.distance || caps.penetration_depth) {
     CheckResult c{"relation", Verdict::pass, 0.0, band, ""};
     if (result.relation != exact.relation) {
@@ -133,8 +131,11 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
   } else {
     out.checks.push_back(unsupported("relation", "not declared"));
   }
+}
 
-  // Distance.
+// The distance, within distance_relative · L.
+void distance_check(const CheckContext& x, Verification& out) {
+  const auto& [result, caps, exact, input, tol, features, L, band] = x;
   if (caps.distance) {
     if (!result.distance) {
       out.checks.push_back({"distance", Verdict::fail, 0, 0, "declared but not returned"});
@@ -146,8 +147,11 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
   } else {
     out.checks.push_back(unsupported("distance", "not declared"));
   }
+}
 
-  // Witness points: on their shapes, and as far apart as the reported distance.
+// Witness points: on their shapes, and as far apart as the reported distance.
+void witness_checks(const CheckContext& x, Verification& out) {
+  const auto& [result, caps, exact, input, tol, features, L, band] = x;
   if (caps.witness_points && exact.relation == Relation::separated) {
     if (!result.witness_a || !result.witness_b) {
       out.checks.push_back({"witness_a", Verdict::fail, 0, 0, "declared but not returned"});
@@ -168,8 +172,11 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
   } else if (!caps.witness_points) {
     out.checks.push_back(unsupported("witness_points", "not declared"));
   }
+}
 
-  // Penetration depth and direction.
+// The penetration depth, within depth_relative · L.
+void depth_check(const CheckContext& x, Verification& out) {
+  const auto& [result, caps, exact, input, tol, features, L, band] = x;
   if (caps.penetration_depth && exact.relation == Relation::penetrating) {
     if (!exact.depth) {
       out.checks.push_back(unsupported("depth", "no exact depth available for this case"));
@@ -183,11 +190,14 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
   } else if (!caps.penetration_depth) {
     out.checks.push_back(unsupported("depth", "not declared"));
   }
+}
 
-  // Closest features: their exact distance must equal the exact global distance (Theorem 1), so
-  // for touching and penetrating answers they must meet. A mismatch is ambiguous only when both
-  // the features' distance and the exact distance lie inside the band around zero: whether two
-  // features meet is then decided below the band (a vertex on a face after rounding the pose).
+// Closest features: their exact distance must equal the exact global distance (Theorem 1), so
+// for touching and penetrating answers they must meet. A mismatch is ambiguous only when both
+// the features' distance and the exact distance lie inside the band around zero: whether two
+// features meet is then decided below the band (a vertex on a face after rounding the pose).
+void features_check(const CheckContext& x, Verification& out) {
+  const auto& [result, caps, exact, input, tol, features, L, band] = x;
   if (caps.features) {
     const double exact_distance = exact.relation == Relation::separated ? exact.distance : 0.0;
     if (!result.feature_a || !result.feature_b) {
@@ -223,22 +233,32 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
   } else {
     out.checks.push_back(unsupported("features", "not declared"));
   }
+}
 
-  // Worst check decides: fail > ambiguous > pass.
-  out.verdict = Verdict::pass;
-  for (const CheckResult& c : out.checks) {
-    if (c.verdict == Verdict::fail) {
-      out.verdict = Verdict::fail;
-      if (out.reason.empty()) out.reason = c.name + ": " + c.detail;
-    }
+}  // namespace
+
+Verification verify_proximity(const ProximityResult& result, const Capabilities& caps,
+                              const VerificationInput& input, const Tolerances& tol,
+                              const FeatureDistanceInput* features) {
+  Verification out;
+  if (result.status == QueryStatus::unsupported) {
+    out.verdict = Verdict::unsupported;
+    out.reason = result.reason.empty() ? "algorithm does not support this case" : result.reason;
+    return out;
   }
-  if (out.verdict == Verdict::pass)
-    for (const CheckResult& c : out.checks)
-      if (c.verdict == Verdict::ambiguous) {
-        out.verdict = Verdict::ambiguous;
-        out.reason = c.name + ": " + c.detail;
-        break;
-      }
+  if (result.status == QueryStatus::failed) {
+    out.verdict = Verdict::fail;
+    out.reason = "algorithm reported failure: " + result.reason;
+    return out;
+  }
+  const double L = std::max(input.scale, tol.absolute_floor);
+  const CheckContext x{result, caps, *input.exact, input, tol, features, L, tol.band_relative * L};
+  relation_check(x, out);
+  distance_check(x, out);
+  witness_checks(x, out);
+  depth_check(x, out);
+  features_check(x, out);
+  decide_verdict(out);
   return out;
 }
 
