@@ -72,20 +72,6 @@ SignedPermutation random_signed_permutation(Rng& rng) {
 
 nlohmann::json to_json(const Vec3& v) { return nlohmann::json::array({v.x(), v.y(), v.z()}); }
 
-std::string relation_name(Relation r) {
-  switch (r) {
-    case Relation::separated:
-      return "separated";
-    case Relation::touching:
-      return "touching";
-    case Relation::penetrating:
-      return "penetrating";
-    case Relation::unknown:
-      break;
-  }
-  return "unknown";
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------- RNG
@@ -384,7 +370,7 @@ ProximityCase case_skeleton(const FamilyContext& ctx, double size, nlohmann::jso
 }
 
 void tag_intended(ProximityCase& c, Relation r) {
-  c.tags.push_back(relation_name(r) + "-intended");
+  c.tags.push_back(std::string(to_string(r)) + "-intended");
 }
 
 void set_expected(ProximityCase& c, ContactModel model, double gap_exact) {

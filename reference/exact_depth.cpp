@@ -207,7 +207,7 @@ std::optional<DepthResult> depth_gauss_map(std::span<const Vec3> local_a,
   for (std::size_t e = 0; e < sa.topo.edges.size(); ++e) {
     const auto& ed = sa.topo.edges[e];
     cross_a[e] = cross(sa.normal[ed[3]], sa.normal[ed[2]]);  // b × a for the arc a = ed[2] → b
-    if (is_zero(cross_a[e])) continue;  // coplanar triangles: no arc
+    if (is_zero(cross_a[e])) continue;                       // coplanar triangles: no arc
     arcs_a.push_back(make_arc(static_cast<int>(e), sa.unit[ed[2]], sa.unit[ed[3]]));
   }
   for (std::size_t e = 0; e < sb.topo.edges.size(); ++e) {

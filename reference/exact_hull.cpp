@@ -62,8 +62,8 @@ std::optional<HullTopology> hull_topology(std::span<const Vec3> points) {
     topo.triangles.push_back(tri);
     for (int k = 0; k < 3; ++k) {
       const int u = tri[k], v = tri[(k + 1) % 3];
-      auto [it, inserted] = edges.try_emplace({std::min(u, v), std::max(u, v)},
-                                              std::array<int, 4>{u, v, t, -1});
+      auto [it, inserted] =
+          edges.try_emplace({std::min(u, v), std::max(u, v)}, std::array<int, 4>{u, v, t, -1});
       if (!inserted) it->second[3] = t;
     }
   }

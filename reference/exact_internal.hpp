@@ -25,7 +25,9 @@ struct XPoint {
   NT x, y, z;
 };
 
-inline XPoint operator-(const XPoint& a, const XPoint& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline XPoint operator-(const XPoint& a, const XPoint& b) {
+  return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
 inline XPoint operator-(const XPoint& a) { return {-a.x, -a.y, -a.z}; }
 inline NT dot(const XPoint& a, const XPoint& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 inline XPoint cross(const XPoint& a, const XPoint& b) {
@@ -50,7 +52,7 @@ double round_sqrt_quotient(const NT& num, const NT& den);
 
 // ---- exact_distance.cpp: CGAL::Polytope_distance_d over Cartesian<Gmpzf> ----
 struct DistanceResult {
-  NT num, den;           // squared distance = num / den (den > 0)
+  NT num, den;             // squared distance = num / den (den > 0)
   std::array<NT, 4> p, q;  // closest points, homogeneous (x, y, z, w)
 };
 DistanceResult polytope_distance(const std::vector<XPoint>& a, const std::vector<XPoint>& b);

@@ -5,15 +5,15 @@
 // Route 1 (A symmetric and, checked exactly, positive semidefinite — every frictionless
 // multibody problem): the LCP is the KKT system of the convex QP min ½fᵀAf + bᵀf over f >= 0
 // (Baraff 1989 §5: the accelerations are then unique). CGAL's exact QP solver (Gmpzf) finds a
-// solution f* or proves the problem infeasible (the QP is unbounded); a* = A f* + b exactly. All solutions share a*, so the solution set is
-// {f >= 0 : A f = a* − b, f_i = 0 where a*_i > 0}; its minimum-norm member is f* itself when the
-// forces are unique, else x = Mᵀ(MMᵀ)⁻¹t over independent rows when that is >= 0 (exact
-// rationals), else a second exact QP (Gmpzf, rows scaled to integers). Forces are unique iff the columns of A on the contacts with a*_i = 0 are
-// independent (exact rank).
-// Route 2 (anything else): Lemke's method in exact rationals (Gmpq) with the lexicographic ratio
-// test, so degenerate problems cannot cycle. It gives one solution (accelerations and forces not
-// claimed unique); a ray termination proves infeasibility when xᵀAx >= 0 (exact test on the
-// symmetric part: copositive-plus) and is reported "unresolved" otherwise.
+// solution f* or proves the problem infeasible (the QP is unbounded); a* = A f* + b exactly. All
+// solutions share a*, so the solution set is {f >= 0 : A f = a* − b, f_i = 0 where a*_i > 0}; its
+// minimum-norm member is f* itself when the forces are unique, else x = Mᵀ(MMᵀ)⁻¹t over independent
+// rows when that is >= 0 (exact rationals), else a second exact QP (Gmpzf, rows scaled to
+// integers). Forces are unique iff the columns of A on the contacts with a*_i = 0 are independent
+// (exact rank). Route 2 (anything else): Lemke's method in exact rationals (Gmpq) with the
+// lexicographic ratio test, so degenerate problems cannot cycle. It gives one solution
+// (accelerations and forces not claimed unique); a ray termination proves infeasibility when xᵀAx
+// >= 0 (exact test on the symmetric part: copositive-plus) and is reported "unresolved" otherwise.
 #pragma once
 
 #include <Eigen/Dense>

@@ -43,7 +43,7 @@ std::optional<DepthResult> depth_minkowski_hull(const std::vector<XPoint>& a,
     const Point &p0 = hull_points[f[0]], &p1 = hull_points[f[1]], &p2 = hull_points[f[2]];
     const XPoint x0{p0.x(), p0.y(), p0.z()}, x1{p1.x(), p1.y(), p1.z()}, x2{p2.x(), p2.y(), p2.z()};
     const XPoint n = cross(x1 - x0, x2 - x0);  // outward: the faces are counter-clockwise outside
-    const NT h = dot(n, x0);                    // support value in direction n
+    const NT h = dot(n, x0);                   // support value in direction n
     if (h.sign() == CGAL::NEGATIVE) return std::nullopt;  // origin outside: separated
     const NT num = h * h, den = dot(n, n);
     if (!best || num * best->den < best->num * den) best = DepthResult{num, den, n};

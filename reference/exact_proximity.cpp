@@ -69,7 +69,8 @@ ExactProximity exact_proximity(std::span<const Vec3> vertices_a, const Pose& pos
 double exact_point_hull_distance_sq(std::span<const Vec3> vertices, const Pose& pose,
                                     const Vec3& point) {
   const std::vector<XPoint> shape = exact_world_points(vertices, pose, "shape");
-  const std::vector<XPoint> p = exact_world_points(std::span<const Vec3>(&point, 1), Pose{}, "point");
+  const std::vector<XPoint> p =
+      exact_world_points(std::span<const Vec3>(&point, 1), Pose{}, "point");
   const DistanceResult d = polytope_distance(p, shape);
   return round_quotient(d.num, d.den);
 }

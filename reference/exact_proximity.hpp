@@ -18,7 +18,7 @@ struct ExactProximity {
   // Exact squared distance in lowest terms as GMP prints a rational: "num/den", or "num" when the
   // denominator is 1 (so "0" when touching or penetrating).
   std::string distance_sq_exact;
-  double distance = 0.0;                  // sqrt of the exact value, rounded to nearest
+  double distance = 0.0;  // sqrt of the exact value, rounded to nearest
   Vec3 witness_a = Vec3::Zero(), witness_b = Vec3::Zero();  // a closest pair (rounded)
   // Penetrating pairs only: the exact squared depth (min over Minkowski-difference facets, same
   // format as distance_sq_exact) and a direction realizing it: the outward normal of the nearest

@@ -61,7 +61,8 @@ bool interiors_disjoint(const std::vector<XPoint>& a, const std::vector<XPoint>&
   const auto solution = CGAL::solve_linear_program(lp, NT());
   if (solution.is_infeasible()) return false;
   if (solution.is_optimal()) return true;
-  throw std::runtime_error("exact reference: separating-plane LP is neither feasible nor infeasible");
+  throw std::runtime_error(
+      "exact reference: separating-plane LP is neither feasible nor infeasible");
 }
 
 }  // namespace touchstone::exact_detail

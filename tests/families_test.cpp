@@ -1,5 +1,7 @@
 // Degenerate case families: determinism, valid solids, the gap sweep realized in the doubles,
 // glob matching and the default suite.
+#include "cases/families.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,17 +12,16 @@
 #include <string>
 
 #include "algorithms/geometry/polytope.hpp"
-#include "cases/families.hpp"
 
 namespace touchstone {
 namespace {
 
 const std::vector<std::string> kNames = {
-    "vertex-vertex",       "vertex-edge",         "vertex-face",        "edge-edge-crossing",
-    "edge-edge-parallel",  "edge-edge-collinear", "edge-face",          "face-face-partial",
-    "face-face-contained", "face-face-identical", "identical-shapes",   "nested-shapes",
-    "near-parallel-faces", "slivers-needles",     "far-from-origin",    "scale-disparity",
-    "coplanar-tessellation", "high-vertex-count", "random-generic"};
+    "vertex-vertex",         "vertex-edge",         "vertex-face",      "edge-edge-crossing",
+    "edge-edge-parallel",    "edge-edge-collinear", "edge-face",        "face-face-partial",
+    "face-face-contained",   "face-face-identical", "identical-shapes", "nested-shapes",
+    "near-parallel-faces",   "slivers-needles",     "far-from-origin",  "scale-disparity",
+    "coplanar-tessellation", "high-vertex-count",   "random-generic"};
 
 bool same_bits(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
   if (a.size() != b.size()) return false;
@@ -31,13 +32,15 @@ bool same_bits(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
   return true;
 }
 
-bool same_pose(const Pose& a, const Pose& b) { return a.rotation == b.rotation && a.translation == b.translation; }
+bool same_pose(const Pose& a, const Pose& b) {
+  return a.rotation == b.rotation && a.translation == b.translation;
+}
 
 bool same_case(const ProximityCase& x, const ProximityCase& y) {
-  return x.id == y.id && same_bits(x.a.vertices, y.a.vertices) && same_bits(x.b.vertices, y.b.vertices) &&
-         same_pose(x.pose_a, y.pose_a) && same_pose(x.pose_b, y.pose_b) && x.origin == y.origin &&
-         x.tags == y.tags && x.expected_relation == y.expected_relation &&
-         x.expected_distance == y.expected_distance;
+  return x.id == y.id && same_bits(x.a.vertices, y.a.vertices) &&
+         same_bits(x.b.vertices, y.b.vertices) && same_pose(x.pose_a, y.pose_a) &&
+         same_pose(x.pose_b, y.pose_b) && x.origin == y.origin && x.tags == y.tags &&
+         x.expected_relation == y.expected_relation && x.expected_distance == y.expected_distance;
 }
 
 std::vector<Vec3> world(const ShapeSpec& s, const Pose& p) {
@@ -61,7 +64,8 @@ double min_along(const std::vector<Vec3>& pts, const Vec3& axis) {
 int sign(double x) { return (x > 0) - (x < 0); }
 
 TEST(Families, GapSweepAndNames) {
-  const std::vector<double> expected = {0, 1e-15, -1e-15, 1e-12, -1e-12, 1e-9, -1e-9, 1e-6, -1e-6, 1e-3, -1e-3};
+  const std::vector<double> expected = {0,     1e-15, -1e-15, 1e-12, -1e-12, 1e-9,
+                                        -1e-9, 1e-6,  -1e-6,  1e-3,  -1e-3};
   EXPECT_EQ(gap_sweep(), expected);
   std::vector<std::string> names;
   for (const CaseFamily& f : case_families()) {
@@ -119,7 +123,8 @@ TEST(Families, FirstIndicesAreValidSolids) {
            << " shape " << s->name;
       }
       EXPECT_TRUE(c.pose_a.translation.allFinite() && c.pose_b.translation.allFinite()) << c.id;
-      EXPECT_NEAR((c.pose_b.rotation * c.pose_b.rotation.transpose() - Mat3::Identity()).norm(), 0, 1e-12);
+      EXPECT_NEAR((c.pose_b.rotation * c.pose_b.rotation.transpose() - Mat3::Identity()).norm(), 0,
+                  1e-12);
     }
   }
 }
@@ -162,7 +167,8 @@ TEST(Families, GapSweepIsRealizedInTheDoubles) {
       }
       const double intended = c.origin.at("gap").get<double>();
       const double exact = c.origin.at("gap_exact").get<double>();
-      const bool far_pose = c.origin.contains("far_translation") && c.origin.at("placement") == "pose";
+      const bool far_pose =
+          c.origin.contains("far_translation") && c.origin.at("placement") == "pose";
       if (!far_pose) {
         EXPECT_EQ(gap, exact) << c.id;
       }
@@ -176,7 +182,8 @@ TEST(Families, GapSweepIsRealizedInTheDoubles) {
       }
       // The expected relation follows the exact gap (except where the family says the gap no
       // longer predicts it: needles pushed through each other).
-      const bool unlabelled = std::find(c.tags.begin(), c.tags.end(), "overlap-exceeds-thickness") != c.tags.end();
+      const bool unlabelled =
+          std::find(c.tags.begin(), c.tags.end(), "overlap-exceeds-thickness") != c.tags.end();
       if (unlabelled) {
         EXPECT_FALSE(c.expected_relation.has_value()) << c.id;
         continue;
@@ -225,8 +232,9 @@ TEST(Families, GlobMatching) {
   EXPECT_EQ(names("*").size(), kNames.size());
   EXPECT_EQ(names("vertex-????"), (std::vector<std::string>{"vertex-edge", "vertex-face"}));
   EXPECT_EQ(names("*-shapes"), (std::vector<std::string>{"identical-shapes", "nested-shapes"}));
-  EXPECT_EQ(names("*e*-*o*"), (std::vector<std::string>{"edge-edge-crossing", "edge-edge-collinear",
-                                                         "face-face-contained", "high-vertex-count"}));
+  EXPECT_EQ(names("*e*-*o*"),
+            (std::vector<std::string>{"edge-edge-crossing", "edge-edge-collinear",
+                                      "face-face-contained", "high-vertex-count"}));
   EXPECT_EQ(names("scale-disparity"), (std::vector<std::string>{"scale-disparity"}));
   EXPECT_TRUE(names("nothing*").empty());
   EXPECT_TRUE(names("vertex-").empty());

@@ -2,9 +2,9 @@
 // check, tolerances are relative (scaling the problem changes nothing) and overridable, a
 // solver's failure is right only on an infeasible problem, position-level answers are judged on
 // penetration after the step.
-#include "harness/forces/verifier.hpp"
-
 #include <gtest/gtest.h>
+
+#include "harness/forces/verifier.hpp"
 
 namespace touchstone {
 namespace {

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "reference/exact_internal.hpp"
 #include "cases/families.hpp"
+#include "reference/exact_internal.hpp"
 #include "reference/exact_proximity.hpp"
 #include "tests/support/shapes.hpp"
 
@@ -87,7 +87,8 @@ TEST(ExactProximity, FaceEdgeVertexTouchingCubes) {
     EXPECT_EQ(r.method, "polytope_distance_d+lp");
     EXPECT_FALSE(r.depth.has_value());
     // The LP route on its own agrees.
-    const ExactProximity lp = exact_proximity(cube, Pose{}, cube, Pose::from_translation(t), {false});
+    const ExactProximity lp =
+        exact_proximity(cube, Pose{}, cube, Pose::from_translation(t), {false});
     EXPECT_EQ(lp.relation, Relation::touching) << t.transpose();
     EXPECT_EQ(lp.method, "polytope_distance_d+lp");
   }
@@ -374,8 +375,8 @@ TEST(ExactProximity, FlatShapeFallsBackToMinkowskiHull) {
   // A square (flat) through the middle of a cube: penetrating (relative interiors overlap); the
   // Gauss-map route needs solids, the brute-force hull takes it. Ways out for the square
   // [0.25,0.75]² at z = 0.5: ±z by 0.5 (B moves so the cube clears the plane) and x/y by 0.75.
-  const std::vector<Vec3> square{{0.25, 0.25, 0.5}, {0.75, 0.25, 0.5}, {0.75, 0.75, 0.5},
-                                 {0.25, 0.75, 0.5}};
+  const std::vector<Vec3> square{
+      {0.25, 0.25, 0.5}, {0.75, 0.25, 0.5}, {0.75, 0.75, 0.5}, {0.25, 0.75, 0.5}};
   const ExactProximity r = exact_proximity(square, Pose{}, unit_cube(), Pose{});
   EXPECT_EQ(r.relation, Relation::penetrating);
   ASSERT_TRUE(r.depth_sq_exact.has_value());
@@ -403,7 +404,8 @@ TEST(ExactDepth, GaussMapRouteIsAnUpperBoundOnFamilyCases) {
       const ProximityCase c = family.generate(1, i);
       if (c.a.vertices.size() * c.b.vertices.size() > 400) continue;
       SCOPED_TRACE(c.id);
-      const ExactProximity r = exact_proximity(c.a.vertices, c.pose_a, c.b.vertices, c.pose_b, {false});
+      const ExactProximity r =
+          exact_proximity(c.a.vertices, c.pose_a, c.b.vertices, c.pose_b, {false});
       if (r.relation != Relation::penetrating) continue;
       const auto a = exact_detail::exact_world_points(c.a.vertices, c.pose_a, "A");
       const auto b = exact_detail::exact_world_points(c.b.vertices, c.pose_b, "B");

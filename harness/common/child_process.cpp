@@ -214,11 +214,12 @@ std::string answer_in_child(const std::function<std::string()>& work, double tim
                             const std::string& what) {
   std::string answer;
   bool answered = false;
-  const ChildOutcome outcome = run_in_child([&](ChildChannel& out) { out.send(work()); },
-                                            timeout_seconds, [&](const std::string& message) {
-                                              answer = message;
-                                              answered = true;
-                                            });
+  const ChildOutcome outcome =
+      run_in_child([&](ChildChannel& out) { out.send(work()); }, timeout_seconds,
+                   [&](const std::string& message) {
+                     answer = message;
+                     answered = true;
+                   });
   if (outcome.end == ChildOutcome::End::threw) throw std::runtime_error(outcome.failure);
   if (!outcome.ok()) throw std::runtime_error(what + " " + outcome.failure);
   if (!answered) throw std::runtime_error(what + " ended without an answer");

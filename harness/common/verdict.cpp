@@ -1,6 +1,15 @@
 #include "harness/common/verdict.hpp"
 
+#include <sstream>
+
 namespace touchstone {
+
+std::string short_number(double x) {
+  std::ostringstream s;
+  s.precision(3);
+  s << x;
+  return s.str();
+}
 
 std::string_view to_string(Verdict v) {
   switch (v) {

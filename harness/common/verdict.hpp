@@ -11,6 +11,9 @@ namespace touchstone {
 enum class Verdict { pass, fail, ambiguous, unsupported, error };
 std::string_view to_string(Verdict v);
 
+// A measured error or tolerance in a check's detail: 3 significant digits.
+std::string short_number(double x);
+
 struct CheckResult {
   std::string name;  // e.g. relation, distance, witness_a, depth, features; pulling, natural_map
   Verdict verdict = Verdict::pass;

@@ -11,19 +11,14 @@
 namespace touchstone {
 namespace {
 
-std::string fmt(double x) {
-  std::ostringstream s;
-  s.precision(3);
-  s << x;
-  return s.str();
-}
-
 struct Checks {
   Verification v;
   void add(const std::string& name, double error, double tolerance, const std::string& detail) {
     const bool ok = std::isfinite(error) && error <= tolerance;
-    v.checks.push_back({name, ok ? Verdict::pass : Verdict::fail, error, tolerance,
-                        ok ? detail : detail + " (" + fmt(error) + " > " + fmt(tolerance) + ")"});
+    v.checks.push_back(
+        {name, ok ? Verdict::pass : Verdict::fail, error, tolerance,
+         ok ? detail
+            : detail + " (" + short_number(error) + " > " + short_number(tolerance) + ")"});
   }
   void note(const std::string& name, Verdict verdict, const std::string& detail) {
     v.checks.push_back({name, verdict, 0.0, 0.0, detail});
@@ -77,7 +72,8 @@ void position_level_checks(const ForceCheckContext& x, Checks& c) {
   const double depth = std::max(0.0, -after.minCoeff());
   c.add("penetration-after-step", std::max(0.0, depth - before) / (h * h * S),
         tol.penetration_relative,
-        "deepest penetration after the step " + fmt(depth) + " (before " + fmt(before) + ")");
+        "deepest penetration after the step " + short_number(depth) + " (before " +
+            short_number(before) + ")");
   if (solved && exact->acceleration_unique) {
     const Eigen::VectorXd a = p.A * f + p.b;
     c.add("mean-force-acceleration", max_abs(Eigen::VectorXd(a - exact->acceleration)) / S,
@@ -125,16 +121,16 @@ void lcp_checks(const ForceCheckContext& x, const Eigen::VectorXd& a, Checks& c)
   double comp = 0;
   for (int i = 0; i < n; ++i) comp = std::max(comp, std::abs(f[i] * a[i]));
   c.add("penetration", std::max(0.0, -a.minCoeff()) / S, tol.residual_relative,
-        "min(a) = " + fmt(a.minCoeff()));
+        "min(a) = " + short_number(a.minCoeff()));
   c.add("complementarity", comp / (F * S), tol.residual_relative,
-        "max |f_i a_i| = " + fmt(comp) + ", |fᵀa| = " + fmt(std::abs(f.dot(a))));
+        "max |f_i a_i| = " + short_number(comp) + ", |fᵀa| = " + short_number(std::abs(f.dot(a))));
   double natural = 0;
   for (int i = 0; i < n; ++i) natural = std::max(natural, std::abs(std::min(f[i] / F, a[i] / S)));
   const double raw = f.cwiseMin(a).norm();
   const double b_norm = p.b.norm();
   c.add("natural-map", natural, tol.residual_relative,
-        "‖min(f, A f + b)‖ = " + fmt(raw) +
-            ", relative to ‖b‖: " + fmt(b_norm > 0 ? raw / b_norm : raw));
+        "‖min(f, A f + b)‖ = " + short_number(raw) +
+            ", relative to ‖b‖: " + short_number(b_norm > 0 ? raw / b_norm : raw));
 }
 
 // Against the exact solution: contact and body accelerations where unique, forces where unique
@@ -177,8 +173,9 @@ void exact_solution_checks(const ForceCheckContext& x, const Eigen::VectorXd& a,
                              ? active_condition_number(p.A, exact->force, exact->acceleration)
                              : 1.0;
     if (std::isfinite(error) && error > tol.force_relative && error <= tol.force_relative * kappa)
-      c.v.checks.push_back({"force", Verdict::ambiguous, error, tol.force_relative,
-                            what + ", within the conditioning bound (κ = " + fmt(kappa) + ")"});
+      c.v.checks.push_back(
+          {"force", Verdict::ambiguous, error, tol.force_relative,
+           what + ", within the conditioning bound (κ = " + short_number(kappa) + ")"});
     else
       c.add("force", error, tol.force_relative, what);
   }
@@ -254,7 +251,7 @@ Verification verify_forces(const forces::ForceResult& r, const forces::ForceCapa
   const bool friction = caps.friction && p.has_friction() && p.A_full && p.b_full;
 
   c.add("pulling", std::max(0.0, -f.minCoeff()) / F, tol.residual_relative,
-        "min(f) = " + fmt(f.minCoeff()));
+        "min(f) = " + short_number(f.minCoeff()));
 
   const ForceCheckContext x{r, caps, p, exact, tol, solved, F, S};
   if (position)

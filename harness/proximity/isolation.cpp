@@ -48,9 +48,8 @@ json to_wire(const Measurement& m) {
           {"penetration_depth", num_to_wire(r.penetration_depth)},
           {"penetration_direction", vec_to_wire(r.penetration_direction)},
           {"iterations", r.iterations},
-          {"timing",
-           wire::numbers({m.timing.median_ns, m.timing.min_ns, m.timing.max_ns,
-                          m.timing.prepare_ns})},
+          {"timing", wire::numbers({m.timing.median_ns, m.timing.min_ns, m.timing.max_ns,
+                                    m.timing.prepare_ns})},
           {"repetitions", m.timing.repetitions}};
 }
 

@@ -24,18 +24,11 @@ nlohmann::json Tolerances::to_json() const {
 
 namespace {
 
-std::string format(double x) {
-  std::ostringstream s;
-  s.precision(3);
-  s << x;
-  return s.str();
-}
-
 CheckResult numeric_check(std::string name, double error, double tolerance) {
   CheckResult c{std::move(name), Verdict::pass, error, tolerance, ""};
   if (!std::isfinite(error) || error > tolerance) {
     c.verdict = Verdict::fail;
-    c.detail = "error " + format(error) + " exceeds tolerance " + format(tolerance);
+    c.detail = "error " + short_number(error) + " exceeds tolerance " + short_number(tolerance);
   }
   return c;
 }
@@ -124,7 +117,7 @@ void relation_check(const CheckContext& x, Verification& out) {
       c.verdict = in_band ? Verdict::ambiguous : Verdict::fail;
       c.error = margin;
       c.detail = "said " + std::string(to_string(result.relation)) + ", exact is " +
-                 std::string(to_string(exact.relation)) + " (exact margin " + format(margin) +
+                 std::string(to_string(exact.relation)) + " (exact margin " + short_number(margin) +
                  (in_band ? ", inside the band)" : ")");
     }
     out.checks.push_back(c);
@@ -224,8 +217,8 @@ void features_check(const CheckContext& x, Verification& out) {
       c.detail = "features " + std::string(to_string(result.feature_a->kind)) + " " +
                  std::to_string(result.feature_a->id) + " / " +
                  std::string(to_string(result.feature_b->kind)) + " " +
-                 std::to_string(result.feature_b->id) + " are " + format(features->distance) +
-                 " apart, exact distance " + format(exact_distance) +
+                 std::to_string(result.feature_b->id) + " are " + short_number(features->distance) +
+                 " apart, exact distance " + short_number(exact_distance) +
                  (features->comparison > 0 ? " (not a closest pair" : " (closer than the exact") +
                  (in_band ? ", inside the band)" : ")");
       out.checks.push_back(c);
