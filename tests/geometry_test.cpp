@@ -3,6 +3,10 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "algorithms/geometry/polytope.hpp"
 
@@ -126,6 +130,41 @@ TEST(PolytopeFromPoints, RejectsBadInput) {
     Polytope::from_points(with({nan, 0, 0}));
   } catch (const GeometryError& e) {
     EXPECT_NE(std::string(e.what()).find("vertices[3]"), std::string::npos) << e.what();
+  }
+}
+
+// The B-rep of a point set (its face, edge and vertex numbering, the loops' first vertices and so
+// the planes' rounding) is a function of the points alone, not of the heap: CGAL's convex_hull_3
+// returns its faces in an order that changed with what had been allocated before, so the same
+// case gave different feature ids, and sometimes different answers, depending on what ran before
+// it in the process.
+TEST(PolytopeFromPoints, SamePointsGiveTheSameBRepWhateverTheHeapHolds) {
+  std::vector<Vec3> points;
+  std::uint64_t state = 12345;
+  auto next = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<double>(state >> 11) * 0x1.0p-53 * 2.0 - 1.0;
+  };
+  for (int i = 0; i < 600; ++i) {
+    Vec3 p(next(), next(), next());
+    points.push_back(p / p.norm());
+  }
+  auto describe = [](const Polytope& p) {
+    std::ostringstream out;
+    out.precision(17);
+    for (const Face& f : p.faces()) {
+      for (int v : f.vertices) out << v << ',';
+      out << f.plane.normal.transpose() << ' ' << f.plane.offset << ';';
+    }
+    for (const Edge& e : p.edges()) out << e.tail << '-' << e.head << ' ';
+    return out.str();
+  };
+  const std::string first = describe(Polytope::from_points(points));
+  std::vector<std::unique_ptr<char[]>> held;
+  for (int round = 1; round <= 8; ++round) {
+    for (int k = 0; k < 5 * round; ++k)
+      held.emplace_back(new char[static_cast<std::size_t>(24 * k + 8 * round)]);
+    EXPECT_EQ(describe(Polytope::from_points(points)), first) << "after allocation round " << round;
   }
 }
 

@@ -8,6 +8,7 @@
 #include <CGAL/Surface_mesh.h>
 #include <CGAL/convex_hull_3.h>
 
+#include <algorithm>
 #include <map>
 #include <numeric>
 #include <set>
@@ -111,6 +112,13 @@ std::vector<std::vector<int>> convex_hull_faces(std::span<const Vec3> points) {
       if (neighbours[v].size() > 2) face.push_back(index_of.at(mesh.point(Mesh::Vertex_index(v))));
     faces.push_back(std::move(face));
   }
+  // The hull's polygons are unique, but the order convex_hull_3 returns them in, and where each
+  // loop starts, change with the heap (the same points gave different orders within one process).
+  // Each loop starts at its smallest input index and the loops are sorted, so the B-rep built from
+  // them (face, edge and plane numbering, and the planes' rounding) depends on the points alone.
+  for (auto& face : faces)
+    std::rotate(face.begin(), std::min_element(face.begin(), face.end()), face.end());
+  std::sort(faces.begin(), faces.end());
   return faces;
 }
 
