@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "algorithms/geometry/segments.hpp"
 #include "cases/family_support.hpp"
 #include "cases/motion_families.hpp"
 #include "reference/exact_features.hpp"
@@ -69,24 +70,6 @@ std::pair<double, Feature> point_face(const Polytope& p, const std::vector<Vec3>
   return {best, feature};
 }
 
-// Closest points of segments [p1, q1] and [p2, q2] (clamped parameters s, t).
-std::pair<double, double> segment_segment(const Vec3& p1, const Vec3& q1, const Vec3& p2,
-                                          const Vec3& q2) {
-  const Vec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
-  const double a = d1.dot(d1), e = d2.dot(d2), f = d2.dot(r), c = d1.dot(r), b = d1.dot(d2);
-  const double denom = a * e - b * b;
-  double s = denom > 0 ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
-  double t = (b * s + f) / e;
-  if (t < 0) {
-    t = 0;
-    s = std::clamp(-c / a, 0.0, 1.0);
-  } else if (t > 1) {
-    t = 1;
-    s = std::clamp((b - c) / a, 0.0, 1.0);
-  }
-  return {s, t};
-}
-
 std::vector<Vec3> world(const Polytope& p, const Pose& pose) {
   std::vector<Vec3> w;
   for (const Vec3& v : p.vertices()) w.push_back(pose.apply(v));
@@ -138,7 +121,7 @@ FeaturePair closest_feature_pair(const Polytope& a, const Pose& pose_a, const Po
     for (int j = 0; j < static_cast<int>(b.edges().size()); ++j) {
       const Vec3 &p1 = wa[a.edges()[i].tail], &q1 = wa[a.edges()[i].head];
       const Vec3 &p2 = wb[b.edges()[j].tail], &q2 = wb[b.edges()[j].head];
-      const auto [s, t] = segment_segment(p1, q1, p2, q2);
+      const auto [s, t] = segment_parameters(p1, q1, p2, q2);
       const double d2 = ((p1 + s * (q1 - p1)) - (p2 + t * (q2 - p2))).squaredNorm();
       if (d2 < best.d2) best = {d2, edge_point_feature(a, i, s), edge_point_feature(b, j, t)};
     }

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/geometry/segments.hpp"
 #include "algorithms/proximity/vclip/vclip.hpp"
 #include "algorithms/proximity/vclip/vclip_exact.hpp"
 
