@@ -19,6 +19,121 @@ void require_finite(std::span<const Vec3> points) {
       throw GeometryError("vertices[" + std::to_string(i) + "] has a NaN or infinite coordinate");
 }
 
+using DirectedEdges = std::map<std::pair<int, int>, int>;  // (tail, head) -> face
+
+// Directed edges of the face loops: each must appear once, and its reverse once (closed,
+// consistently oriented); every vertex must be used. uses[v] counts the faces around v.
+DirectedEdges directed_edges(const std::vector<std::vector<int>>& faces, int nv,
+                             std::vector<int>& uses) {
+  DirectedEdges directed;
+  uses.assign(nv, 0);
+  for (std::size_t f = 0; f < faces.size(); ++f) {
+    const auto& loop = faces[f];
+    if (loop.size() < 3)
+      throw GeometryError(face_name(f) + " has " + std::to_string(loop.size()) +
+                          " vertices (need at least 3)");
+    for (std::size_t i = 0; i < loop.size(); ++i) {
+      const int v = loop[i];
+      if (v < 0 || v >= nv)
+        throw GeometryError(face_name(f) + " refers to vertex " + std::to_string(v) +
+                            ", which does not exist");
+      if (std::count(loop.begin(), loop.end(), v) > 1)
+        throw GeometryError(face_name(f) + " visits vertex " + std::to_string(v) + " twice");
+      ++uses[v];
+      const int w = loop[(i + 1) % loop.size()];
+      if (w < 0 || w >= nv) continue;  // reported when the loop reaches it
+      auto [it, fresh] = directed.emplace(std::pair{v, w}, static_cast<int>(f));
+      if (!fresh)
+        throw GeometryError("edge " + std::to_string(v) + "->" + std::to_string(w) +
+                            " is used by " + face_name(it->second) + " and " + face_name(f) +
+                            " in the same direction (non-manifold or inconsistently oriented)");
+    }
+  }
+  for (int v = 0; v < nv; ++v)
+    if (uses[v] == 0)
+      throw GeometryError("vertices[" + std::to_string(v) + "] is not used by any face");
+  for (const auto& [key, f] : directed)
+    if (!directed.count({key.second, key.first}))
+      throw GeometryError("mesh is not closed: edge " + std::to_string(key.first) + "->" +
+                          std::to_string(key.second) + " of " + face_name(f) +
+                          " has no neighbouring face");
+  return directed;
+}
+
+// Vertex manifoldness: the faces around a vertex must form one fan. Around v, the face after f
+// is the one holding the directed edge (v, previous vertex of v in f).
+void require_single_fans(const std::vector<Face>& faces, const std::vector<Edge>& edges,
+                         const std::vector<std::vector<int>>& vertex_edges,
+                         const DirectedEdges& directed, const std::vector<int>& uses) {
+  for (int v = 0; v < static_cast<int>(vertex_edges.size()); ++v) {
+    const int start_face = edges[vertex_edges[v].front()].left_face;
+    int f = start_face;
+    int steps = 0;
+    do {
+      const auto& loop = faces[f].vertices;
+      const auto pos = std::find(loop.begin(), loop.end(), v) - loop.begin();
+      const int prev = loop[(pos + loop.size() - 1) % loop.size()];
+      f = directed.at({v, prev});
+      ++steps;
+    } while (f != start_face && steps <= uses[v]);
+    if (steps != uses[v])
+      throw GeometryError("vertices[" + std::to_string(v) +
+                          "] is non-manifold: its faces form more than one fan");
+  }
+}
+
+// The plane of face f from Newell's normal (robust for polygons with collinear vertices); every
+// vertex of the loop must lie within `tolerance` of it.
+Plane face_plane(const std::vector<Vec3>& vertices, const std::vector<int>& loop, std::size_t f,
+                 const PolytopeOptions& options, double diameter) {
+  Plane plane;
+  Vec3 normal = Vec3::Zero(), centre = Vec3::Zero();
+  // Newell's normal, taken relative to the first vertex so shapes far from the origin do not
+  // lose the normal to cancellation.
+  const Vec3& origin = vertices[loop[0]];
+  for (std::size_t i = 0; i < loop.size(); ++i) {
+    const Vec3 a = vertices[loop[i]] - origin;
+    const Vec3 b = vertices[loop[(i + 1) % loop.size()]] - origin;
+    normal += a.cross(b);
+    centre += a;
+  }
+  centre = centre / static_cast<double>(loop.size()) + origin;
+  const double area2 = normal.norm();
+  if (!(area2 > 0.0) || !std::isfinite(area2))
+    throw GeometryError(face_name(f) + " has zero area (degenerate or collinear vertices)");
+  plane.normal = normal / area2;
+  plane.offset = plane.normal.dot(centre);
+  // Measured from a vertex of the face, not through the offset, which carries rounding of the
+  // order of eps x |coordinates| for shapes far from the origin.
+  for (int v : loop) {
+    const double off = std::abs(plane.normal.dot(vertices[v] - origin));
+    if (off > options.planarity_tolerance * diameter) {
+      std::ostringstream msg;
+      msg << face_name(f) << " is not planar: vertex " << v << " is " << off
+          << " off its plane (tolerance " << options.planarity_tolerance << " x diameter "
+          << diameter << ")";
+      throw GeometryError(msg.str());
+    }
+  }
+  return plane;
+}
+
+// Outward orientation: the enclosed signed volume must be positive.
+void require_outward(const std::vector<Face>& faces, const std::vector<Vec3>& vertices,
+                     const Vec3& reference) {
+  double volume6 = 0.0;
+  for (const Face& face : faces)
+    for (std::size_t i = 1; i + 1 < face.vertices.size(); ++i)
+      volume6 += (vertices[face.vertices[0]] - reference)
+                     .dot((vertices[face.vertices[i]] - reference)
+                              .cross(vertices[face.vertices[i + 1]] - reference));
+  if (!(volume6 > 0.0))
+    throw GeometryError(
+        volume6 < 0.0
+            ? "faces are oriented inward (they must be counter-clockwise seen from outside)"
+            : "the mesh encloses no volume");
+}
+
 }  // namespace
 
 Polytope Polytope::from_points(std::span<const Vec3> points) {
@@ -81,39 +196,8 @@ Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<
   }
   const double diameter = (p.bbox_max_ - p.bbox_min_).norm();
 
-  // Directed edges: each must appear once, and its reverse once (closed, consistently oriented).
-  std::map<std::pair<int, int>, int> directed;  // (tail, head) -> face
-  std::vector<int> uses(nv, 0);
-  for (std::size_t f = 0; f < faces.size(); ++f) {
-    const auto& loop = faces[f];
-    if (loop.size() < 3)
-      throw GeometryError(face_name(f) + " has " + std::to_string(loop.size()) +
-                          " vertices (need at least 3)");
-    for (std::size_t i = 0; i < loop.size(); ++i) {
-      const int v = loop[i];
-      if (v < 0 || v >= nv)
-        throw GeometryError(face_name(f) + " refers to vertex " + std::to_string(v) +
-                            ", which does not exist");
-      if (std::count(loop.begin(), loop.end(), v) > 1)
-        throw GeometryError(face_name(f) + " visits vertex " + std::to_string(v) + " twice");
-      ++uses[v];
-      const int w = loop[(i + 1) % loop.size()];
-      if (w < 0 || w >= nv) continue;  // reported when the loop reaches it
-      auto [it, fresh] = directed.emplace(std::pair{v, w}, static_cast<int>(f));
-      if (!fresh)
-        throw GeometryError("edge " + std::to_string(v) + "->" + std::to_string(w) +
-                            " is used by " + face_name(it->second) + " and " + face_name(f) +
-                            " in the same direction (non-manifold or inconsistently oriented)");
-    }
-  }
-  for (int v = 0; v < nv; ++v)
-    if (uses[v] == 0)
-      throw GeometryError("vertices[" + std::to_string(v) + "] is not used by any face");
-  for (const auto& [key, f] : directed)
-    if (!directed.count({key.second, key.first}))
-      throw GeometryError("mesh is not closed: edge " + std::to_string(key.first) + "->" +
-                          std::to_string(key.second) + " of " + face_name(f) +
-                          " has no neighbouring face");
+  std::vector<int> uses;
+  const DirectedEdges directed = directed_edges(faces, nv, uses);
 
   // Undirected edges, numbered by first appearance so ids are stable.
   std::map<std::pair<int, int>, int> edge_id;
@@ -142,72 +226,11 @@ Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<
     p.vertex_edges_[p.edges_[e].tail].push_back(static_cast<int>(e));
     p.vertex_edges_[p.edges_[e].head].push_back(static_cast<int>(e));
   }
+  require_single_fans(p.faces_, p.edges_, p.vertex_edges_, directed, uses);
 
-  // Vertex manifoldness: the faces around a vertex must form one fan. Around v, the face after f
-  // is the one holding the directed edge (v, previous vertex of v in f).
-  for (int v = 0; v < nv; ++v) {
-    const auto& start_face = p.faces_[p.edges_[p.vertex_edges_[v].front()].left_face];
-    int f = static_cast<int>(&start_face - p.faces_.data());
-    int steps = 0;
-    do {
-      const auto& loop = p.faces_[f].vertices;
-      const auto pos = std::find(loop.begin(), loop.end(), v) - loop.begin();
-      const int prev = loop[(pos + loop.size() - 1) % loop.size()];
-      f = directed.at({v, prev});
-      ++steps;
-    } while (&p.faces_[f] != &start_face && steps <= uses[v]);
-    if (steps != uses[v])
-      throw GeometryError("vertices[" + std::to_string(v) +
-                          "] is non-manifold: its faces form more than one fan");
-  }
-
-  // Planes from Newell's normal (robust for polygons with collinear vertices).
-  for (std::size_t f = 0; f < p.faces_.size(); ++f) {
-    Face& face = p.faces_[f];
-    Vec3 normal = Vec3::Zero(), centre = Vec3::Zero();
-    const auto& loop = face.vertices;
-    // Newell's normal, taken relative to the first vertex so shapes far from the origin do not
-    // lose the normal to cancellation.
-    const Vec3& origin = vertices[loop[0]];
-    for (std::size_t i = 0; i < loop.size(); ++i) {
-      const Vec3 a = vertices[loop[i]] - origin;
-      const Vec3 b = vertices[loop[(i + 1) % loop.size()]] - origin;
-      normal += a.cross(b);
-      centre += a;
-    }
-    centre = centre / static_cast<double>(loop.size()) + origin;
-    const double area2 = normal.norm();
-    if (!(area2 > 0.0) || !std::isfinite(area2))
-      throw GeometryError(face_name(f) + " has zero area (degenerate or collinear vertices)");
-    face.plane.normal = normal / area2;
-    face.plane.offset = face.plane.normal.dot(centre);
-    // Measured from a vertex of the face, not through the offset, which carries rounding of the
-    // order of eps x |coordinates| for shapes far from the origin.
-    for (int v : loop) {
-      const double off = std::abs(face.plane.normal.dot(vertices[v] - origin));
-      if (off > options.planarity_tolerance * diameter) {
-        std::ostringstream msg;
-        msg << face_name(f) << " is not planar: vertex " << v << " is " << off
-            << " off its plane (tolerance " << options.planarity_tolerance << " x diameter "
-            << diameter << ")";
-        throw GeometryError(msg.str());
-      }
-    }
-  }
-
-  // Outward orientation: the enclosed signed volume must be positive.
-  double volume6 = 0.0;
-  const Vec3 reference = p.bbox_min_;
-  for (const Face& face : p.faces_)
-    for (std::size_t i = 1; i + 1 < face.vertices.size(); ++i)
-      volume6 += (vertices[face.vertices[0]] - reference)
-                     .dot((vertices[face.vertices[i]] - reference)
-                              .cross(vertices[face.vertices[i + 1]] - reference));
-  if (!(volume6 > 0.0))
-    throw GeometryError(
-        volume6 < 0.0
-            ? "faces are oriented inward (they must be counter-clockwise seen from outside)"
-            : "the mesh encloses no volume");
+  for (std::size_t f = 0; f < p.faces_.size(); ++f)
+    p.faces_[f].plane = face_plane(vertices, p.faces_[f].vertices, f, options, diameter);
+  require_outward(p.faces_, vertices, p.bbox_min_);
 
   // Reflex edges: the right face bends above the left face's plane.
   const double tolerance = options.planarity_tolerance * diameter;
