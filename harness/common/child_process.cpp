@@ -182,7 +182,16 @@ ChildOutcome run_in_child(const std::function<void(ChildChannel&)>& work, double
   close(answers[1]);
   close(errors[1]);
   ParentSide parent(answers[0], errors[0]);
-  parent.collect(timeout_seconds, on_message);
+  try {
+    parent.collect(timeout_seconds, on_message);
+  } catch (...) {  // on_message rejected an answer: no child may outlive this call
+    kill(pid, SIGKILL);
+    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    close(answers[0]);
+    close(errors[0]);
+    throw;
+  }
   close(answers[0]);
   if (parent.timed_out) kill(pid, SIGKILL);
   int status = 0;

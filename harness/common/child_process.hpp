@@ -32,7 +32,8 @@ struct ChildOutcome {
 };
 
 // Forks; the child runs work(channel) and exits without running the parent's destructors. The
-// parent calls on_message for every message as it arrives; each message restarts the clock.
+// parent calls on_message for every message as it arrives; each message restarts the clock. An
+// exception from on_message kills and reaps the child, then propagates.
 // The child's stderr passes through to ours. Throws std::runtime_error when pipe or fork fail.
 ChildOutcome run_in_child(const std::function<void(ChildChannel&)>& work, double timeout_seconds,
                           const std::function<void(const std::string&)>& on_message);
