@@ -1,0 +1,98 @@
+// The contact-region contract (DESIGN §3.2; seed 000, Bouma & Vaněček, §3 "Modeling Contact").
+//
+// A contact-region query answers *where* two solids (convex or not: closed, 2-manifold,
+// consistently oriented B-reps of any genus) touch: the set of regions (x, y, Π), x an entity of A
+// and y an entity of B (vertex, edge or face, each an OPEN point set: a face without its edges, an
+// edge without its end vertices) with x ∩ y ≠ ∅, and Π the points bounding one connected component
+// of x ∩ y (1 point: 0D, 2 points: 1D segment, ≥ 3: a 2D polygon in boundary order), plus each
+// region's contact normals (at most 3 − dim, seed 000 §3 "Contact Normals", conditions (6)–(8)).
+//
+// An algorithm claims one of two subsets (seed 000 §3):
+//  - the whole intersection set 𝓘 (Lemma 1): every intersecting entity pair, every component;
+//  - the sufficient subset 𝓡 ⊆ 𝓘 of eq. (3)–(4): all 2D regions, and the lower-dimensional
+//    regions whose neighbourhood is not already constrained by adjacent higher-dimensional ones.
+// Returning a region of 𝓘 beyond the claimed subset is allowed (𝓡 is sufficient, not minimal);
+// returning a pair that does not intersect, or missing one of the claimed subset, is a failure.
+//
+// Normals point from B into A (the direction along which A may move away from B), like the force
+// contract's contact normals (DESIGN §3.3). For a 2D region it is the outward normal of B's face.
+//
+// Peers that return contact points rather than entity pairs (FCL, Bullet) leave `a` and `b`
+// empty: each region is then one point (or a patch) with its normals, and declares
+// `entities = false`; the verifier checks where the points lie and counts coverage of 𝓡.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "algorithms/proximity/proximity.hpp"
+
+namespace touchstone {
+
+enum class RegionSubset { intersection, sufficient };  // 𝓘 or 𝓡
+std::string_view to_string(RegionSubset s);            // "intersection" / "sufficient"
+
+struct ContactRegion {
+  std::optional<Feature> a, b;  // entities (open point sets); empty for point-only peers
+  std::vector<Vec3> points;     // Π in world coordinates
+  std::vector<Vec3> normals;    // unit, from B into A; at most 3 − dimension()
+  std::optional<double> depth;  // point-only peers: the penetration depth they report, if any
+  int dimension() const {
+    return points.size() >= 3 ? 2 : static_cast<int>(points.size()) - 1;
+  }
+};
+
+// Rigid velocity of one body in world coordinates: a point p of the body moves with
+// linear + angular × (p − pose.translation).
+struct BodyVelocity {
+  Vec3 linear = Vec3::Zero();
+  Vec3 angular = Vec3::Zero();
+};
+
+struct RegionQuery {
+  const PreparedShape* a = nullptr;  // prepared by the same algorithm's prepare()
+  const PreparedShape* b = nullptr;
+  Pose pose_a, pose_b;
+  // 𝒞_{t−Δt}: the previous step's temporary-contact regions with the normals they carried
+  // (temporal coherence, conditions (6)–(7)). Empty on a first step.
+  std::span<const ContactRegion> previous{};
+  // For back-face culling (seed 000 §4.1); absent when the caller has no velocities.
+  std::optional<BodyVelocity> velocity_a, velocity_b;
+};
+
+struct RegionResult {
+  QueryStatus status = QueryStatus::ok;
+  std::string reason;                      // why failed or unsupported
+  Relation relation = Relation::unknown;   // unknown when the algorithm does not decide it
+  RegionSubset subset = RegionSubset::sufficient;
+  std::vector<ContactRegion> regions;
+  std::optional<double> distance;  // separated pairs, where the algorithm computes it
+  int iterations = 0;              // entity pairs (or tree nodes) examined, for reports
+};
+
+// What a region algorithm promises; the verifier checks only what is declared.
+struct RegionCapabilities {
+  bool entities = true;              // names the entity pair of each region (else point-only)
+  bool intersection_set = false;     // can return the whole 𝓘
+  bool sufficient_set = false;       // returns 𝓡 (eq. (3)–(4))
+  bool normals = false;              // contact normals per region
+  bool temporal_coherence = false;   // uses `previous` for normals (conditions (6)–(7))
+  bool back_face_culling = false;    // uses the velocities (§4.1)
+  bool relation = false;             // decides separated / touching / penetrating
+  bool nonconvex = false;            // accepts non-convex B-reps (else answers unsupported)
+};
+
+class RegionAlgorithm {
+ public:
+  virtual ~RegionAlgorithm() = default;
+  // Per-shape preprocessing (trees, hierarchies), timed apart from queries. The polytope must
+  // outlive the prepared shape.
+  virtual std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const = 0;
+  // Must not throw on degenerate geometry (report failed with a reason) and must terminate.
+  virtual RegionResult query(const RegionQuery& query) const = 0;
+};
+
+}  // namespace touchstone

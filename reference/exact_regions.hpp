@@ -1,0 +1,73 @@
+// Exact contact-region reference (DESIGN §4; seed 000 §3): the non-regularized intersection of two
+// B-reps (convex or not) computed with exact arithmetic from the very doubles the algorithms see
+// (world vertex = R·v + t evaluated exactly, as for proximity).
+//
+// What it gives, for one pair under its poses:
+//  - the relation, decided exactly: separated, touching (boundaries meet, interiors disjoint) or
+//    penetrating (interiors overlap, including one solid nested inside the other);
+//  - 𝓘: every pair (x of A, y of B) of open entities that intersect, one ExactRegion per connected
+//    component of x ∩ y, with Π (rounded to nearest double, and exact as fractions);
+//  - 𝓡 ⊆ 𝓘 by eq. (3)–(4): ExactRegion::sufficient;
+//  - for each region, the valid contact normals as a union of convex pieces (see NormalCone);
+//  - separated pairs: the exact squared distance and a closest entity pair;
+//  - penetrating pairs: whether the overlap is shallow (a translation of B by at most
+//    `shallow_limit` along a candidate direction makes the pair non-penetrating), for the
+//    verifier's ambiguous band.
+// Faces must be exactly planar in the input doubles (families and imported meshes are); a face that
+// is not makes the reference throw, naming the face.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/geometry/polytope.hpp"
+#include "algorithms/proximity/proximity.hpp"
+
+namespace touchstone {
+
+// The valid contact normals of a region: unit vectors n (from B into A) lying in at least one
+// convex piece. A piece holds n when n·g ≥ 0 for every g in `into_a` (unit directions spanning the
+// tangent cone of A's piece at the region) and n·g ≤ 0 for every g in `into_b`. Convex–convex
+// entities give one piece (for a 2D region it is a single direction: B's face normal); a reflex
+// edge or a non-convex vertex splits its side into several pieces (seed 000 Fig. 7(a)(b): the two
+// faces of a reflex edge each give one). An answer must put every normal in some piece and hit at
+// least min(pieces, 3 − dim) distinct pieces.
+struct NormalConePiece {
+  std::vector<Vec3> into_a, into_b;
+};
+struct NormalCone {
+  std::vector<NormalConePiece> pieces;
+};
+
+struct ExactRegion {
+  Feature a, b;                          // open entities of A and B
+  int dimension = 0;                     // 0, 1 or 2 (from Π, seed 000 §3)
+  std::vector<Vec3> points;              // Π, rounded to nearest; polygons in boundary order
+  std::vector<std::string> points_exact; // "x y z", each a fraction as GMP prints it
+  bool sufficient = false;               // in 𝓡 (eq. (3)–(4))
+  NormalCone cone;                       // filled for touching pairs
+};
+
+struct ExactRegionOptions {
+  double shallow_limit = 0.0;     // absolute length; <= 0: do not test shallowness
+  bool compute_distance = true;   // separated pairs: exact distance and closest entity pair
+};
+
+struct ExactRegions {
+  Relation relation = Relation::unknown;  // never unknown on return
+  std::vector<ExactRegion> regions;       // 𝓘 (empty when separated)
+  std::optional<std::string> distance_sq_exact;  // separated: squared distance as a fraction
+  std::optional<double> distance;                // its square root, rounded to nearest
+  std::optional<Feature> closest_a, closest_b;   // separated: a closest entity pair
+  std::optional<bool> shallow;  // penetrating, when asked: overlap removable within the limit
+  std::size_t pairs_tested = 0; // entity pairs examined after bounding-box culling
+  std::string method;           // how it was obtained, for the report
+};
+
+// Throws std::runtime_error on non-finite input or a face that is not exactly planar.
+ExactRegions exact_regions(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                           const Pose& pose_b, const ExactRegionOptions& options = {});
+
+}  // namespace touchstone
