@@ -42,6 +42,13 @@ std::size_t count(const RegionResult& r, FeatureKind ka, FeatureKind kb, int dim
   }));
 }
 
+// An answer without failure, touching, with `total` regions.
+void expect_touching(const RegionResult& r, std::size_t total) {
+  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+  EXPECT_EQ(r.relation, Relation::touching);
+  ASSERT_EQ(r.regions.size(), total);
+}
+
 const ContactRegion* find_dim(const RegionResult& r, int dim) {
   for (const auto& g : r.regions)
     if (g.dimension() == dim) return &g;
@@ -121,9 +128,7 @@ TEST(RegionsAllPairs, CubesEdgeOnEdge) {
   const Pose pa = Pose::from_quaternion({c, s, 0, 0}, Vec3(0, 0, h));
   const Pose pb = Pose::from_quaternion({c, 0, s, 0}, Vec3(0, 0, -h));
   const RegionResult r = run(cube, pa, cube, pb);
-  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
-  EXPECT_EQ(r.relation, Relation::touching);
-  ASSERT_EQ(r.regions.size(), 1u);
+  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 1));
   EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::edge, 0), 1u);
   EXPECT_LT(r.regions[0].points[0].norm(), 1e-9);
   expect_normals(r.regions[0], {kUp});
@@ -138,9 +143,7 @@ TEST(RegionsAllPairs, CubeEdgeOnFace) {
   const double c = std::cos(std::numbers::pi / 8), s = std::sin(std::numbers::pi / 8);
   const Pose pa = Pose::from_quaternion({c, s, 0, 0}, Vec3(0, 0, std::sqrt(0.5)));
   const RegionResult r = run(cube, pa, floor, Pose::identity());
-  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
-  EXPECT_EQ(r.relation, Relation::touching);
-  EXPECT_EQ(r.regions.size(), 3u);
+  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 3));
   EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::face, 1), 1u);
   EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::face, 0), 2u);
   const ContactRegion* line = find_dim(r, 1);
@@ -190,9 +193,7 @@ TEST(RegionsAllPairs, LBlockOnFloor) {
   EXPECT_FALSE(l.is_convex());
   const Polytope floor = box(Vec3(-1, -1, -1), Vec3(3, 3, 0));
   const RegionResult r = run(l, Pose::identity(), floor, Pose::identity());
-  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
-  EXPECT_EQ(r.relation, Relation::touching);
-  EXPECT_EQ(r.regions.size(), 13u);
+  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 13));
   EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::face, 1), 6u);
   EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::face, 0), 6u);
   const ContactRegion* l_region = find_dim(r, 2);
@@ -252,9 +253,7 @@ TEST(RegionsAllPairs, WedgeInReflexEdgeGetsBothFaceNormals) {
       prism({{0, 0}, {std::cos(d15), std::sin(d15)}, {std::cos(d75), std::sin(d75)}}, -1, 0, true);
   const Polytope l = prism({{-1, -1}, {2, -1}, {2, 0}, {0, 0}, {0, 2}, {-1, 2}}, -2, 1, true);
   const RegionResult r = run(wedge, Pose::identity(), l, Pose::identity());
-  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
-  EXPECT_EQ(r.relation, Relation::touching);
-  EXPECT_EQ(r.regions.size(), 3u);
+  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 3));
   EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::edge, 1), 1u);
   EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::edge, 0), 2u);
   const ContactRegion* line = find_dim(r, 1);

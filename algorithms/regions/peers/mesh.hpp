@@ -4,6 +4,8 @@
 
 #include <array>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/regions/regions.hpp"
@@ -23,6 +25,23 @@ TriangleMesh triangulate(const Polytope& shape);
 // normal is zero or not finite) and the library's depth.
 ContactRegion point_contact(const Vec3& point, const Vec3& normal_b_into_a,
                             std::optional<double> depth);
+
+// The query's two shapes as prepared by a peer (its `Shape`); nulls when either is not.
+template <class Shape>
+std::pair<const Shape*, const Shape*> prepared_as(const RegionQuery& q) {
+  const auto* a = dynamic_cast<const Shape*>(q.a);
+  const auto* b = dynamic_cast<const Shape*>(q.b);
+  if (!a || !b) return {nullptr, nullptr};
+  return {a, b};
+}
+
+// The failed answer for shapes the peer did not prepare.
+inline RegionResult not_prepared(const std::string& peer) {
+  RegionResult r;
+  r.status = QueryStatus::failed;
+  r.reason = "shape not prepared by " + peer;
+  return r;
+}
 
 // What the mesh peers declare: contact points with normals, non-convex meshes, no entities.
 inline constexpr RegionCapabilities kMeshPeerCapabilities{.entities = false,

@@ -16,6 +16,7 @@
 
 #include <memory>
 
+#include "algorithms/proximity/peers/bullet/bullet_convert.hpp"
 #include "algorithms/regions/peers/mesh.hpp"
 #include "algorithms/regions/peers/peers.hpp"
 
@@ -31,14 +32,8 @@ struct BulletShape : PreparedShape {
   std::unique_ptr<btGImpactMeshShape> shape;
 };
 
-btTransform to_bullet(const Pose& p) {
-  const Mat3& r = p.rotation;
-  return btTransform(
-      btMatrix3x3(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2)),
-      btVector3(p.translation.x(), p.translation.y(), p.translation.z()));
-}
-
-Vec3 to_vec(const btVector3& v) { return {v.x(), v.y(), v.z()}; }
+using peers::to_bullet;
+using peers::to_vec;
 
 // The contact points of the pair's manifolds, oriented from B into A.
 std::vector<ContactRegion> manifold_points(btCollisionDispatcher& dispatcher,
@@ -77,14 +72,9 @@ class BulletGImpact : public RegionAlgorithm {
   }
 
   RegionResult query(const RegionQuery& q) const override {
+    const auto [a, b] = prepared_as<BulletShape>(q);
+    if (!a) return not_prepared("bullet-gimpact");
     RegionResult r;
-    const auto* a = dynamic_cast<const BulletShape*>(q.a);
-    const auto* b = dynamic_cast<const BulletShape*>(q.b);
-    if (!a || !b) {
-      r.status = QueryStatus::failed;
-      r.reason = "shape not prepared by bullet-gimpact";
-      return r;
-    }
     btDefaultCollisionConfiguration configuration;
     btCollisionDispatcher dispatcher(&configuration);
     btGImpactCollisionAlgorithm::registerAlgorithm(&dispatcher);

@@ -49,14 +49,9 @@ class FclMesh : public RegionAlgorithm {
   }
 
   RegionResult query(const RegionQuery& q) const override {
+    const auto [a, b] = prepared_as<FclShape>(q);
+    if (!a) return not_prepared("fcl-mesh");
     RegionResult r;
-    const auto* a = dynamic_cast<const FclShape*>(q.a);
-    const auto* b = dynamic_cast<const FclShape*>(q.b);
-    if (!a || !b) {
-      r.status = QueryStatus::failed;
-      r.reason = "shape not prepared by fcl-mesh";
-      return r;
-    }
     fcl::CollisionObjectd oa(a->model, to_fcl(q.pose_a));
     fcl::CollisionObjectd ob(b->model, to_fcl(q.pose_b));
     fcl::CollisionRequestd request(kMaxContacts, /*enable_contact=*/true);
