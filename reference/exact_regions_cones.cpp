@@ -1,8 +1,8 @@
-// Local tangent cones of a B-rep at its open entities, decided exactly (exact_regions_internal.hpp):
-// membership of a direction, one direction per open cell of a central plane arrangement, overlap
-// of two cones, and exact point-in-solid by ray casting. Every decision is the sign of a ring
-// expression in the exact world coordinates (CGAL::Gmpzf) or of a rational (CGAL::Gmpq); no
-// floating-point value decides anything. No CGAL package.
+// Local tangent cones of a B-rep at its open entities, decided exactly
+// (exact_regions_internal.hpp): membership of a direction, one direction per open cell of a central
+// plane arrangement, overlap of two cones, and exact point-in-solid by ray casting. Every decision
+// is the sign of a ring expression in the exact world coordinates (CGAL::Gmpzf) or of a rational
+// (CGAL::Gmpq); no floating-point value decides anything. No CGAL package.
 #include <optional>
 #include <stdexcept>
 #include <string>

@@ -44,8 +44,8 @@ struct IntersectionSet {
 };
 IntersectionSet intersecting_entities(const ExactSolid& a, const ExactSolid& b);
 struct Separation {
-  NT num, den;  // squared distance num / den (> 0)
-  Feature a, b; // a closest entity pair
+  NT num, den;   // squared distance num / den (> 0)
+  Feature a, b;  // a closest entity pair
 };
 // For a pair whose boundaries do not meet and neither contains the other.
 Separation exact_separation(const ExactSolid& a, const ExactSolid& b);
@@ -72,10 +72,10 @@ struct LocalCone {
   enum class Kind { halfspace, convex_wedge, reflex_wedge, vertex };
   Kind kind = Kind::halfspace;
   Feature entity;
-  std::vector<XPoint> planes;      // outward normals of the faces at the entity (left, right)
-  std::vector<ConeSector> sectors; // vertex: one per incident face
-  std::vector<int> faces;          // the faces at the entity (same order as `planes`)
-  bool convex = true;              // the closed cone is convex
+  std::vector<XPoint> planes;       // outward normals of the faces at the entity (left, right)
+  std::vector<ConeSector> sectors;  // vertex: one per incident face
+  std::vector<int> faces;           // the faces at the entity (same order as `planes`)
+  bool convex = true;               // the closed cone is convex
 };
 LocalCone local_cone(const ExactSolid& solid, Feature x);
 // Exact membership of d in the open cone. d must lie on none of cone.planes or be checked by the

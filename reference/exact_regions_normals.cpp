@@ -116,8 +116,7 @@ bool keeps_outside(const Piece& piece, const LocalCone& other) {
   return true;
 }
 
-std::vector<Piece> side_pieces(const ExactSolid& s, const LocalCone& cone,
-                               const LocalCone& other) {
+std::vector<Piece> side_pieces(const ExactSolid& s, const LocalCone& cone, const LocalCone& other) {
   if (cone.kind == LocalCone::Kind::reflex_wedge)
     return {make_piece({cone.planes[0]}), make_piece({cone.planes[1]})};
   if (cone.convex) return {make_piece(cone.planes)};
@@ -138,7 +137,7 @@ std::vector<Piece> side_pieces(const ExactSolid& s, const LocalCone& cone,
     for (std::size_t j = 0; j < kept.size() && !dominated; ++j)
       dominated = j != i && contained(kept[i], kept[j]) &&
                   (!contained(kept[j], kept[i]) || j < i);  // equal pieces: keep the first
-    if (!dominated) out.push_back(std::move(kept[i]));
+    if (!dominated) out.push_back(kept[i]);  // a copy: later pieces still compare with it
   }
   return out;
 }

@@ -94,7 +94,8 @@ class ConeCache {
 // Definition 1's approximation.
 bool keeps_open_set(const LocalCone& cone, const std::vector<const LocalCone*>& removed) {
   std::vector<XPoint> planes = cone.planes;
-  for (const LocalCone* h : removed) planes.insert(planes.end(), h->planes.begin(), h->planes.end());
+  for (const LocalCone* h : removed)
+    planes.insert(planes.end(), h->planes.begin(), h->planes.end());
   for (const XPoint& d : cell_directions(planes)) {
     if (!in_open_cone(cone, d)) continue;
     bool outside = true;

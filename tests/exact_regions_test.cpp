@@ -3,6 +3,8 @@
 // normal cones, separation and shallowness. Every expected value is worked out by hand in the
 // comment above it (region lists by enumerating the open entity pairs), never by the code under
 // test.
+#include "reference/exact_regions.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,7 +12,6 @@
 #include <set>
 #include <vector>
 
-#include "reference/exact_regions.hpp"
 #include "reference/exact_regions_internal.hpp"
 #include "tests/support/shapes.hpp"
 
@@ -30,8 +31,7 @@ Vec3 place(double u, double v, double w, int axis) {
 }
 
 // The counter-clockwise (u, v) polygon `profile` extruded along `axis` from w0 to w1.
-Polytope prism(const std::vector<std::array<double, 2>>& profile, double w0, double w1,
-               int axis) {
+Polytope prism(const std::vector<std::array<double, 2>>& profile, double w0, double w1, int axis) {
   const int n = static_cast<int>(profile.size());
   std::vector<Vec3> v;
   for (double w : {w0, w1})
@@ -74,9 +74,9 @@ Polytope notched_cube() {
                             {2, -2, 2},   {-2, 2, 2},  {0, 0, 0},  {2, 0, 0},   {0, 2, 0},
                             {0, 0, 2},    {2, 2, 0},   {2, 0, 2},  {0, 2, 2}};
   const std::vector<std::vector<int>> faces{
-      {0, 3, 2, 1},       {0, 4, 6, 3},      {0, 1, 5, 4},        {4, 5, 12, 10, 13, 6},
-      {1, 2, 11, 8, 12, 5}, {3, 6, 13, 9, 11, 2}, {7, 9, 13, 10}, {7, 10, 12, 8},
-      {7, 8, 11, 9}};
+      {0, 3, 2, 1},          {0, 4, 6, 3},         {0, 1, 5, 4},
+      {4, 5, 12, 10, 13, 6}, {1, 2, 11, 8, 12, 5}, {3, 6, 13, 9, 11, 2},
+      {7, 9, 13, 10},        {7, 10, 12, 8},       {7, 8, 11, 9}};
   return Polytope::from_faces(v, faces);
 }
 
@@ -130,7 +130,8 @@ TEST(ExactRegionCones, CellDirectionsMeetEveryCellOfTheArrangement) {
   std::set<std::vector<int>> wedges;
   const std::vector<XPoint> two{{NT(1), NT(0), NT(0)}, {NT(1), NT(1), NT(0)}};
   for (const XPoint& d : exact_detail::cell_directions(two))
-    wedges.insert({exact_detail::dot(two[0], d).sign() > 0, exact_detail::dot(two[1], d).sign() > 0});
+    wedges.insert(
+        {exact_detail::dot(two[0], d).sign() > 0, exact_detail::dot(two[1], d).sign() > 0});
   EXPECT_EQ(wedges.size(), 4u);
 }
 
@@ -372,8 +373,7 @@ TEST(ExactRegions, InterlockedRingsTouch) {
   ASSERT_EQ(wall->cone.pieces.size(), 1u);
   EXPECT_TRUE(admits(wall->cone.pieces[0], Vec3(1, 0, 0)));
   // Moved 1/4 along +x, B's bar x ∈ [1/4, 5/4] cuts into A's bar: penetrating.
-  EXPECT_EQ(exact_regions(a, Pose::identity(), b, at(0.25, 0, 0)).relation,
-            Relation::penetrating);
+  EXPECT_EQ(exact_regions(a, Pose::identity(), b, at(0.25, 0, 0)).relation, Relation::penetrating);
   // A cube filling A's hole exactly touches its four walls (2D each), though it lies in the hole
   // of a solid whose ray casts cross A twice.
   const ExactRegions plug =
@@ -414,8 +414,8 @@ TEST(ExactRegions, SeparatedDistanceByHand) {
   // [1.5, 2] × [1.25, 1.75] × [0, 1] is 1/4 above the face y = 1 and 1/2 from the face x = 1,
   // though inside the L's convex hull.
   const Polytope l = prism({{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}}, 0, 1, 2);
-  const ExactRegions n =
-      exact_regions(l, Pose::identity(), box(Vec3(1.5, 1.25, 0), Vec3(2, 1.75, 1)), Pose::identity());
+  const ExactRegions n = exact_regions(l, Pose::identity(),
+                                       box(Vec3(1.5, 1.25, 0), Vec3(2, 1.75, 1)), Pose::identity());
   EXPECT_EQ(n.relation, Relation::separated);
   ASSERT_TRUE(n.distance_sq_exact.has_value() && n.distance.has_value());
   EXPECT_EQ(*n.distance_sq_exact, "1/16");
