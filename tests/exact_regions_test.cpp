@@ -7,9 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
-#include <functional>
+#include <numeric>
+#include <random>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "reference/exact_regions_internal.hpp"
@@ -439,6 +442,115 @@ TEST(ExactRegions, ShallowAgainstDeepPenetration) {
   EXPECT_FALSE(*deep.shallow);
   // Not asked: no flag.
   EXPECT_FALSE(exact_regions(a, Pose::identity(), b, at(1, 1, -0.5)).shallow.has_value());
+}
+
+// ---- An independent route: solids that are unions of axis-aligned boxes (a box, the L prism, the
+// ring) against a box, on a half-integer grid where touching of every kind is frequent. The
+// interior of such a union is the union of the boxes' interiors and of the relative interiors of
+// the faces they share; an open set meeting such a face meets a box interior too. So the union
+// penetrates B iff one of its boxes does (open intervals overlap on every axis), touches iff
+// it does not and one of its closed boxes meets B, and its distance is the least box distance.
+struct Box {
+  Vec3 lo, hi;
+};
+
+Relation box_relation(const Box& p, const Box& q) {
+  bool open = true, closed = true;
+  for (int i = 0; i < 3; ++i) {
+    open = open && p.lo[i] < q.hi[i] && q.lo[i] < p.hi[i];
+    closed = closed && p.lo[i] <= q.hi[i] && q.lo[i] <= p.hi[i];
+  }
+  return open ? Relation::penetrating : closed ? Relation::touching : Relation::separated;
+}
+
+double box_distance_sq(const Box& p, const Box& q) {  // exact for half-integers of this size
+  double sum = 0;
+  for (int i = 0; i < 3; ++i) {
+    const double gap = std::max({0.0, q.lo[i] - p.hi[i], p.lo[i] - q.hi[i]});
+    sum += gap * gap;
+  }
+  return sum;
+}
+
+std::string quarter_fraction(double x) {  // x, a multiple of 1/4, as GMP prints it
+  long n = std::lround(x * 4), d = 4;
+  const long g = std::gcd(n, d);
+  n /= g;
+  d /= g;
+  return d == 1 ? std::to_string(n) : std::to_string(n) + "/" + std::to_string(d);
+}
+
+TEST(ExactRegions, UnionsOfBoxesAgainstRandomBoxes) {
+  struct Solid {
+    Polytope shape;
+    std::vector<Box> boxes;
+  };
+  const std::vector<Solid> solids{
+      {box(Vec3(0, 0, 0), Vec3(2, 1, 1)), {{Vec3(0, 0, 0), Vec3(2, 1, 1)}}},
+      {prism({{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}}, 0, 1, 2),
+       {{Vec3(0, 0, 0), Vec3(2, 1, 1)}, {Vec3(0, 1, 0), Vec3(1, 2, 1)}}},
+      {ring({-1, 3, -1, 3}, {0, 2, 0, 2}, 0, 1, 2),
+       {{Vec3(-1, -1, 0), Vec3(3, 0, 1)},
+        {Vec3(-1, 2, 0), Vec3(3, 3, 1)},
+        {Vec3(-1, 0, 0), Vec3(0, 2, 1)},
+        {Vec3(2, 0, 0), Vec3(3, 2, 1)}}}};
+  std::mt19937 rng(20240610);
+  std::uniform_int_distribution<int> coord(-4, 8), size(1, 4);
+  int tally[3] = {0, 0, 0};
+  for (int trial = 0; trial < 240; ++trial) {
+    const Solid& a = solids[static_cast<std::size_t>(trial % 3)];
+    Box q;
+    for (int i = 0; i < 3; ++i) {
+      q.lo[i] = coord(rng) * 0.5;
+      q.hi[i] = q.lo[i] + size(rng) * 0.5;
+    }
+    Relation expected = Relation::separated;
+    double distance_sq = 1e300;
+    for (const Box& p : a.boxes) {
+      const Relation r = box_relation(p, q);
+      if (r == Relation::penetrating || expected == Relation::separated) expected = r;
+      if (expected == Relation::penetrating) break;
+      distance_sq = std::min(distance_sq, box_distance_sq(p, q));
+    }
+    const ExactRegions r =
+        exact_regions(a.shape, Pose::identity(), box(q.lo, q.hi), Pose::identity());
+    ASSERT_EQ(r.relation, expected)
+        << "trial " << trial << " box " << q.lo.transpose() << " / " << q.hi.transpose();
+    ++tally[static_cast<int>(expected)];
+    if (expected == Relation::separated) {
+      ASSERT_TRUE(r.distance_sq_exact.has_value());
+      EXPECT_EQ(*r.distance_sq_exact, quarter_fraction(distance_sq)) << "trial " << trial;
+    }
+    if (expected != Relation::touching) continue;
+    EXPECT_FALSE(r.regions.empty());
+    if (a.boxes.size() != 1) continue;
+    // Box on box: the contact is the product of the closed interval overlaps; its dimension k
+    // (axes of positive overlap) fixes 𝓡: one 2D region, or all the 1D regions, or the single
+    // point. Every region's cone admits the separating axis (from B into A).
+    const Box& p = a.boxes[0];
+    int k = 0;
+    Vec3 n = Vec3::Zero();
+    for (int i = 0; i < 3; ++i) {
+      const double lo = std::max(p.lo[i], q.lo[i]), hi = std::min(p.hi[i], q.hi[i]);
+      k += hi > lo;
+      if (hi == lo && n.isZero()) n[i] = p.hi[i] == lo ? -1 : 1;
+    }
+    int sufficient = 0, top = 0;
+    for (const ExactRegion& g : r.regions) {
+      sufficient += g.sufficient;
+      top += g.dimension == k;
+      EXPECT_EQ(g.sufficient, g.dimension == k) << "trial " << trial;
+      EXPECT_FALSE(g.cone.pieces.empty());
+      for (const NormalConePiece& piece : g.cone.pieces)
+        EXPECT_TRUE(admits(piece, n)) << "trial " << trial << " n " << n.transpose();
+    }
+    EXPECT_EQ(sufficient, top);
+    if (k != 1) {
+      EXPECT_EQ(top, 1) << "trial " << trial;
+    }
+  }
+  // The sample exercises all three relations.
+  for (int t : tally) EXPECT_GT(t, 10);
 }
 
 }  // namespace
