@@ -6,7 +6,9 @@
 //  - a reflex edge: its two faces' halfspaces (seed 000 Fig. 7(a)(b));
 //  - a vertex that is not convex: the halfspaces of its faces and the wedges of its convex edges
 //    that keep the other solid outside (their interiors miss the other's open cone), without
-//    pieces contained in another one (a larger piece constrains more).
+//    pieces contained in another one (a larger piece constrains more); when none qualifies (the
+//    apex of a pyramid over a non-convex base touching a face: every face plane is tilted), the
+//    closed cells of the arrangement of its face planes that lie in its cone.
 // A normal n (from B into A) is valid for the pair of pieces (P_A, P_B) when the plane n·d = 0
 // separates them: n·g ≥ 0 on P_A's generators, n·g ≤ 0 on P_B's. Every pair with such an n
 // becomes a NormalConePiece; generators leave as unit doubles rounded from the exact vectors.
@@ -116,6 +118,23 @@ bool keeps_outside(const Piece& piece, const LocalCone& other) {
   return true;
 }
 
+// The closed cells of the arrangement of the vertex's face planes that lie in its cone: convex,
+// covering the cone, each inside it (so each keeps a touching solid outside). The fallback when
+// no face or edge piece keeps the other solid outside (a saddle against a saddle).
+std::vector<Piece> cell_pieces(const LocalCone& cone) {
+  std::vector<Piece> out;
+  for (const XPoint& d : cell_directions(cone.planes)) {
+    if (!in_open_cone(cone, d)) continue;
+    std::vector<XPoint> ineq;  // sign(m·x) agrees with sign(m·d) or vanishes
+    for (const XPoint& m : cone.planes) ineq.push_back(sgn(dot(m, d)) > 0 ? -m : m);
+    Piece p = make_piece(std::move(ineq));
+    bool seen = false;
+    for (const Piece& q : out) seen = seen || (contained(p, q) && contained(q, p));
+    if (!seen) out.push_back(std::move(p));
+  }
+  return out;
+}
+
 std::vector<Piece> side_pieces(const ExactSolid& s, const LocalCone& cone, const LocalCone& other) {
   if (cone.kind == LocalCone::Kind::reflex_wedge)
     return {make_piece({cone.planes[0]}), make_piece({cone.planes[1]})};
@@ -131,6 +150,7 @@ std::vector<Piece> side_pieces(const ExactSolid& s, const LocalCone& cone, const
   std::vector<Piece> kept;
   for (Piece& p : candidates)
     if (keeps_outside(p, other)) kept.push_back(std::move(p));
+  if (kept.empty()) kept = cell_pieces(cone);
   std::vector<Piece> out;
   for (std::size_t i = 0; i < kept.size(); ++i) {
     bool dominated = false;
@@ -145,27 +165,26 @@ std::vector<Piece> side_pieces(const ExactSolid& s, const LocalCone& cone, const
 // Some n ≠ 0 with n·k ≥ 0 for every k: the cone K they generate is not all of space. Then its
 // dual holds ±(k_i × k_j) (a facet normal, or the normal of K's plane) or, for K on a line or
 // {0}, a perpendicular.
-bool has_normal(const std::vector<XPoint>& k) {
-  std::vector<XPoint> candidates{kAxes[0]};
-  for (const XPoint& v : k)
-    if (!is_zero(v)) {
-      for (const XPoint& e : kAxes) {
-        candidates.push_back(cross(v, e));
-        candidates.push_back(-cross(v, e));
-      }
-      break;
+bool has_normal(const std::vector<XPoint>& generators_in) {
+  std::vector<XPoint> k;
+  for (const XPoint& v : generators_in) push_direction(k, v);
+  // n or -n: the signs of n·v, stopping as soon as neither can hold.
+  auto either = [&k](const XPoint& n) {
+    if (is_zero(n)) return false;
+    bool plus = true, minus = true;
+    for (std::size_t i = 0; i < k.size() && (plus || minus); ++i) {
+      const int s = sgn(dot(n, k[i]));
+      plus = plus && s >= 0;
+      minus = minus && s <= 0;
     }
+    return plus || minus;
+  };
+  if (k.empty()) return true;
+  for (const XPoint& e : kAxes)
+    if (either(cross(k[0], e))) return true;
   for (std::size_t i = 0; i < k.size(); ++i)
-    for (std::size_t j = i + 1; j < k.size(); ++j) {
-      candidates.push_back(cross(k[i], k[j]));
-      candidates.push_back(-cross(k[i], k[j]));
-    }
-  for (const XPoint& n : candidates) {
-    if (is_zero(n)) continue;
-    bool ok = true;
-    for (const XPoint& v : k) ok = ok && sgn(dot(n, v)) >= 0;
-    if (ok) return true;
-  }
+    for (std::size_t j = i + 1; j < k.size(); ++j)
+      if (either(cross(k[i], k[j]))) return true;
   return false;
 }
 

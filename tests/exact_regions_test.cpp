@@ -303,6 +303,31 @@ TEST(ExactRegions, SeedFigure5TetrahedronAgainstTwoWallsAndACorner) {
   EXPECT_EQ(corner->cone.pieces.size(), 3u);
 }
 
+TEST(ExactRegions, NonConvexApexOnAFace) {
+  // B: a pyramid with apex (0, 1/2, 0) over the dart (0,2) (-1,-1) (0,0) (1,-1) at z = -1 (reflex
+  // at (0,0), so the edge from the apex to it is reflex and the apex is not convex). A's bottom
+  // face z = 0 touches the apex: 𝓘 = 𝓡 = {(face, apex)}. No face halfspace or convex-edge wedge
+  // of the apex keeps A out (each is tilted or holds an upward direction), so B's pieces are the
+  // cells of its face planes inside its cone; A's face forces the normal (0, 0, 1) in each.
+  const std::vector<Vec3> v{{0, 0.5, 0}, {0, 2, -1}, {-1, -1, -1}, {0, 0, -1}, {1, -1, -1}};
+  const std::vector<std::vector<int>> faces{
+      {4, 3, 2, 1}, {1, 2, 0}, {2, 3, 0}, {3, 4, 0}, {4, 1, 0}};
+  const Polytope b = Polytope::from_faces(v, faces);
+  ASSERT_FALSE(b.is_convex());
+  const ExactRegions r =
+      exact_regions(box(Vec3(-2, -2, 0), Vec3(2, 3, 1)), Pose::identity(), b, Pose::identity());
+  EXPECT_EQ(r.relation, Relation::touching);
+  ASSERT_EQ(r.regions.size(), 1u);
+  const ExactRegion& g = r.regions[0];
+  EXPECT_EQ(g.a.kind, FeatureKind::face);
+  EXPECT_EQ(g.b.kind, FeatureKind::vertex);
+  EXPECT_TRUE(g.sufficient);
+  ASSERT_FALSE(g.cone.pieces.empty());
+  EXPECT_EQ(pieces_admitting(g.cone, Vec3(0, 0, 1)), static_cast<int>(g.cone.pieces.size()));
+  EXPECT_EQ(pieces_admitting(g.cone, Vec3(0.01, 0, 1)), 0);
+  EXPECT_EQ(pieces_admitting(g.cone, Vec3(0, 0.01, 1)), 0);
+}
+
 // B: an L profile in (y, z) — floor z ∈ [-1, 0] for y ∈ [-1, 3], wall y ∈ [-1, 0] up to z = 3 —
 // extruded along x over [-2, 2]; the reflex edge runs along x at y = z = 0. `slant` tilts the
 // wall away from A (its face then runs from (0,0) to (-1,1)).
