@@ -186,6 +186,28 @@ TEST(ExactRegionsIntersect, PyramidApexOnFaceEdgeVertex) {
                  {{apex, vertex(1), {qp(0, 0, 1)}}});
 }
 
+// B = [1,2] × [1,2] × [1,2] meets A = [0,1]³ in the single point (1,1,1): corner 7 of A is
+// corner 0 of B. The edges through it are collinear in pairs (A's 5→7 and B's 0→2 both run
+// along y) but only touch end to end, and the faces through it only share boundary points.
+TEST(ExactRegionsIntersect, CubesCornerToCorner) {
+  const Polytope a = cube(), b = cube();
+  expect_regions(intersect(a, Pose::identity(), b, at(1, 1, 1)).regions,
+                 {{vertex(7), vertex(0), {qp(1, 1, 1)}}});
+}
+
+// B = [1,2] × [1,2] × [0.5,1.5]: A's vertical edge 6→7 (x = y = 1, z in [0, 1]) and B's vertical
+// edge 0→1 (z in [0.5, 1.5]) overlap for z in (0.5, 1); A's corner 7 lies in B's open edge and
+// B's corner 0 in A's open edge. The coplanar faces x = 1 (A: y in (0,1), B: y in (1,2)) and
+// y = 1 only share boundary points, so they give no region.
+TEST(ExactRegionsIntersect, CubesSharingPartOfAnEdge) {
+  const Polytope a = cube(), b = cube();
+  const Feature ea = edge(edge_between(a, 6, 7)), eb = edge(edge_between(b, 0, 1));
+  expect_regions(intersect(a, Pose::identity(), b, at(1, 1, 0.5)).regions,
+                 {{ea, eb, {qp(1, 1, 0.5), qp(1, 1, 1)}},
+                  {vertex(7), eb, {qp(1, 1, 1)}},
+                  {ea, vertex(0), {qp(1, 1, 0.5)}}});
+}
+
 // The L-block in a corner made of another non-convex solid: the corner is the prism over the
 // profile (x, z) = (−1,2) (0,2) (0,0) (3,0) (3,−1) (−1,−1) for y in [−1, 3], with the wall face 3
 // (x = 0, z in (0, 2)), the floor face 4 (z = 0, x in (0, 3)) and the reflex edge R between them
@@ -356,6 +378,21 @@ TEST(ExactRegionsSeparation, CornerToSlantedFace) {
   EXPECT_EQ(s.a, vertex(7));
   ASSERT_EQ(s.b.kind, FeatureKind::face);
   EXPECT_LT(b.faces()[s.b.id].plane.normal.sum(), -1.7);  // normal −(1,1,1)/√3
+}
+
+// Two prisms with crossing ridges: A's ridge (1, t, 1), t in [0, 2], points up; B's ridge
+// (2s, 1, 1.5 + s), s in [0, 1], points down. With t = 1 the gap is (2s − 1, 0, 0.5 + s), whose
+// square (2s − 1)² + (0.5 + s)² = 5s² − 3s + 5/4 is least at s = 3/10: 0.16 + 0.64 = 4/5, with both
+// parameters inside their edges: the two open ridges.
+TEST(ExactRegionsSeparation, SkewRidges) {
+  const std::vector<Vec3> pa{{0, 0, 0}, {2, 0, 0}, {1, 0, 1}, {0, 2, 0}, {2, 2, 0}, {1, 2, 1}};
+  const std::vector<Vec3> pb{{0, 1, 1.5}, {2, 1, 2.5}, {0, 0, 2.5},
+                             {0, 2, 2.5}, {2, 0, 3.5}, {2, 2, 3.5}};
+  const Polytope a = Polytope::from_points(pa), b = Polytope::from_points(pb);
+  const exact_detail::Separation s = separation(a, Pose::identity(), b, Pose::identity());
+  expect_ratio(s, 4, 5);
+  EXPECT_EQ(s.a, edge(edge_between(a, vertex_at(a, pa[2]), vertex_at(a, pa[5]))));
+  EXPECT_EQ(s.b, edge(edge_between(b, vertex_at(b, pb[0]), vertex_at(b, pb[1]))));
 }
 
 // Non-convex: B = [1.25, 2.25] × [1.5, 2.5] × [0.25, 0.75] in the L-block's notch. Nearest: B's
