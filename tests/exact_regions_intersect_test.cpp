@@ -294,6 +294,20 @@ TEST(ExactRegionsIntersect, CoplanarOverlapWithNonConvexFaceHasTwoComponents) {
        {face(bottom), face(0), {qp(1, 1.5, 1), qp(1, 1.75, 1), qp(0.75, 2, 1), qp(0.5, 2, 1)}}});
 }
 
+// Two non-convex faces: the L-block's top face (notch x, y > 1) under the bottom face of the L
+// turned half a turn about (1, 1) (notch x, y < 1), both at z = 1. Their interiors share the
+// squares (1,2) × (0,1) and (0,1) × (1,2), which touch only at (1, 1): two components.
+TEST(ExactRegionsIntersect, NonConvexFacesOverlapInTwoSquaresTouchingAtACorner) {
+  const Polytope b = l_block();
+  const Polytope a = prism({{2, 2}, {0, 2}, {0, 1}, {1, 1}, {1, 0}, {2, 0}}, 2, 1, 2);
+  std::vector<RawRegion> face_pairs;
+  for (const RawRegion& r : intersect(a, Pose::identity(), b, Pose::identity()).regions)
+    if (r.a.kind == FeatureKind::face && r.b.kind == FeatureKind::face) face_pairs.push_back(r);
+  expect_regions(face_pairs,
+                 {{face(1), face(0), {qp(1, 0, 1), qp(2, 0, 1), qp(2, 1, 1), qp(1, 1, 1)}},
+                  {face(1), face(0), {qp(0, 1, 1), qp(1, 1, 1), qp(1, 2, 1), qp(0, 2, 1)}}});
+}
+
 // Penetrating: A = [0.5, 1.5]³ against B = [0, 1]³. A's low faces (0: z = 0.5, 2: x = 0.5,
 // 4: y = 0.5) cross B's high faces (1: z = 1, 3: x = 1, 5: y = 1) of the other axes in open
 // segments of length 0.5; A's three edges from its corner (0.5, 0.5, 0.5) pierce B's high faces,
@@ -481,6 +495,22 @@ void grid_contact(int ka, int kb) {
 
 TEST(ExactRegionsIntersect, GridBoxesThousandFaces) { grid_contact(13, 12); }
 TEST(ExactRegionsIntersect, GridBoxesTenThousandFaces) { grid_contact(41, 40); }
+
+// The same boxes apart: B at (1.5, 1.25, 1.5), so the gap is (0.5, 0.25, 0.5) between A's corner
+// (1,1,1) and B's corner: 1/4 + 1/16 + 1/4 = 9/16. Prints the cost.
+void grid_separation(int ka, int kb) {
+  const Polytope a = grid_box(ka), b = grid_box(kb);
+  const auto start = std::chrono::steady_clock::now();
+  const exact_detail::Separation s = separation(a, Pose::identity(), b, at(1.5, 1.25, 1.5));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  expect_ratio(s, 9, 16);
+  std::printf("[ timing ] exact_separation, %zu x %zu faces: %.3f s\n", a.faces().size(),
+              b.faces().size(), seconds);
+}
+
+TEST(ExactRegionsSeparation, GridBoxesThousandFaces) { grid_separation(13, 12); }
+TEST(ExactRegionsSeparation, GridBoxesTenThousandFaces) { grid_separation(41, 40); }
 
 }  // namespace
 }  // namespace touchstone
