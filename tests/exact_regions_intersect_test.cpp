@@ -493,6 +493,7 @@ void grid_contact(int ka, int kb) {
       a.faces().size(), b.faces().size(), seconds, got.pairs_tested, got.regions.size(), two_d);
 }
 
+TEST(ExactRegionsIntersect, GridBoxesHundredFaces) { grid_contact(4, 4); }
 TEST(ExactRegionsIntersect, GridBoxesThousandFaces) { grid_contact(13, 12); }
 TEST(ExactRegionsIntersect, GridBoxesTenThousandFaces) { grid_contact(41, 40); }
 
