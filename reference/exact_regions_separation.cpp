@@ -6,10 +6,10 @@
 // are exact (interior critical point, else endpoint to segment).
 //
 // Pruning: candidate face pairs come from box_intersection_d with A's face boxes grown by a
-// radius r; every pair at distance <= r is among them. Entity pairs whose boxes are farther apart
-// than the best distance so far are skipped (a conservative double bound). If the best found is
-// within r it is the minimum; otherwise r grows to that best (or doubles when nothing was found)
-// and the new candidates are examined.
+// radius r; every pair at distance <= r is among them. They are examined nearest boxes first, and
+// face or entity pairs whose boxes are farther apart than the best distance so far are skipped (a
+// conservative double bound). If the best found is within r it is the minimum; otherwise r grows
+// to that best (or doubles when nothing was found) and the new candidates are examined.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -44,8 +44,10 @@ class Search {
   Search(const ExactSolid& a, const ExactSolid& b)
       : a_(make_q_solid(a)), b_(make_q_solid(b)), entities_b_(entities(*b.shape)) {}
 
-  // Examines the entity pairs of the face pair not seen yet.
-  void face_pair(int fa, int fb) {
+  // Examines the entity pairs of the face pair not seen yet. False when the faces' boxes are
+  // already farther apart than the best distance found.
+  bool face_pair(int fa, int fb) {
+    if (beyond_best(a_.faces[fa].box, b_.faces[fb].box)) return false;
     const Polytope& sa = *a_.solid->shape;
     const Polytope& sb = *b_.solid->shape;
     for (int v : sa.faces()[fa].vertices)
@@ -55,6 +57,17 @@ class Search {
     for (int ea : sa.faces()[fa].edges)
       for (int eb : sb.faces()[fb].edges)
         consider({FeatureKind::edge, ea}, {FeatureKind::edge, eb});
+    return true;
+  }
+
+  // Squared distance between two boxes, in doubles, shrunk to stay a lower bound.
+  static double box_gap_sq(const Box3& x, const Box3& y) {
+    double sum = 0;
+    for (int i = 0; i < 3; ++i) {
+      const double gap = std::max({0.0, y.lo[i] - x.hi[i], x.lo[i] - y.hi[i]});
+      sum += gap * gap;
+    }
+    return sum * (1 - 1e-9);
   }
 
   const std::optional<Candidate>& best() const { return best_; }
@@ -66,8 +79,7 @@ class Search {
     const std::uint64_t key =
         entity_code(*a_.solid->shape, x) * entities_b_ + entity_code(*b_.solid->shape, y);
     if (!seen_.insert(key).second) return;
-    if (best_ && box_gap_sq(entity_box(a_, x), entity_box(b_, y)) * (1 - 1e-9) > best_upper_)
-      return;
+    if (beyond_best(entity_box(a_, x), entity_box(b_, y))) return;
     std::optional<Candidate> c;
     if (x.kind == FeatureKind::vertex)
       c = point_face(a_.points[x.id], b_.faces[y.id], x, y);
@@ -81,13 +93,8 @@ class Search {
     }
   }
 
-  static double box_gap_sq(const Box3& x, const Box3& y) {
-    double sum = 0;
-    for (int i = 0; i < 3; ++i) {
-      const double gap = std::max({0.0, y.lo[i] - x.hi[i], x.lo[i] - y.hi[i]});
-      sum += gap * gap;
-    }
-    return sum;
+  bool beyond_best(const Box3& x, const Box3& y) const {
+    return best_ && box_gap_sq(x, y) > best_upper_;
   }
 
   static std::optional<Candidate> point_face(const QPoint& p, const QFace& face, Feature x,
@@ -157,17 +164,29 @@ Separation exact_separation(const ExactSolid& a, const ExactSolid& b) {
   }
   const std::size_t all_pairs = search.a().faces.size() * search.b().faces.size();
   double radius = gap > 0 ? gap : std::ldexp(extent, -12);
-  for (int round = 0; round < 2100; ++round) {  // radius at least doubles per round
-    const std::vector<std::pair<int, int>> pairs = face_box_pairs(search.a(), search.b(), radius);
-    for (const auto& [fa, fb] : pairs) search.face_pair(fa, fb);
+  // Without a best the radius doubles (it covers every pair within ~2100 rounds); with one the
+  // next round is the last (the best lies within the new radius).
+  for (int round = 0; round < 2100; ++round) {
+    std::vector<std::pair<int, int>> pairs = face_box_pairs(search.a(), search.b(), radius);
+    // Nearest boxes first, so that the best distance prunes early; stop at the first pair whose
+    // boxes are farther apart than the best.
+    std::vector<std::pair<double, std::size_t>> order(pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      order[i] = {Search::box_gap_sq(search.a().faces[pairs[i].first].box,
+                                     search.b().faces[pairs[i].second].box),
+                  i};
+    std::sort(order.begin(), order.end());
+    for (const auto& [gap_sq, i] : order)
+      if (!search.face_pair(pairs[i].first, pairs[i].second)) break;
     const std::optional<Candidate>& best = search.best();
     const bool within = best && best->d2 <= Q(radius) * Q(radius);
     if (within || pairs.size() == all_pairs) {
       if (!best) break;
       return {NT(best->d2.numerator()), NT(best->d2.denominator()), best->a, best->b};
     }
+    // Every pair within the best distance found is a candidate at that radius.
     const double next = best ? std::sqrt(best->d2.to_double()) * (1 + 1e-6) : 0.0;
-    radius = std::max(2 * radius, next);
+    radius = next > radius ? next : 2 * radius;
   }
   throw std::runtime_error(
       "exact regions: no closest entity pair found (empty or degenerate "

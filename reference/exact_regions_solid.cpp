@@ -1,8 +1,6 @@
 // A B-rep under its pose in exact arithmetic (exact_regions_internal.hpp) and the rational 2D
 // helpers of the contact-region reference (exact_regions_geometry.hpp). GMP only, no CGAL
 // package.
-#include <gmp.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -39,18 +37,12 @@ ExactSolid make_exact_solid(const Polytope& shape, const Pose& pose, const char*
   return solid;
 }
 
+// x = mantissa · 2^exp.
 Q to_q(const NT& x) {
-  mpq_t q;
-  mpq_init(q);
-  mpz_set(mpq_numref(q), x.man());
-  if (x.exp() >= 0)
-    mpz_mul_2exp(mpq_numref(q), mpq_numref(q), static_cast<mp_bitcnt_t>(x.exp()));
-  else
-    mpz_mul_2exp(mpq_denref(q), mpq_denref(q), static_cast<mp_bitcnt_t>(-x.exp()));
-  mpq_canonicalize(q);
-  Q out(q);
-  mpq_clear(q);
-  return out;
+  const CGAL::Gmpz mantissa(x.man());
+  const long e = x.exp();
+  const CGAL::Gmpz power = CGAL::Gmpz(1) << (e < 0 ? -e : e);
+  return e >= 0 ? Q(mantissa * power) : Q(mantissa, power);
 }
 
 QPoint to_q(const XPoint& p) { return {to_q(p.x), to_q(p.y), to_q(p.z)}; }
