@@ -4,9 +4,6 @@
 //  relation .............................. decide_relation below (local cones,
 //                                         exact_regions_cones.cpp)
 //  𝓡 (eq. (3)-(4)), normal cones ......... exact_regions_sufficient.cpp, exact_regions_normals.cpp
-#include <gmp.h>
-#include <mpfr.h>
-
 #include <map>
 #include <numeric>
 #include <string>
@@ -103,23 +100,9 @@ Relation decide_relation(const ExactSolid& a, const ExactSolid& b, const Interse
 
 namespace {
 
-double round_q(const Q& x) {
-  mpfr_t f;
-  mpfr_init2(f, 53);
-  mpfr_set_q(f, x.mpq(), MPFR_RNDN);
-  const double d = mpfr_get_d(f, MPFR_RNDN);
-  mpfr_clear(f);
-  return d;
-}
-
-std::string q_string(const Q& x) {
-  char* s = mpq_get_str(nullptr, 10, x.mpq());
-  std::string out(s);
-  void (*free_fn)(void*, std::size_t);
-  mp_get_memory_functions(nullptr, nullptr, &free_fn);
-  free_fn(s, out.size() + 1);
-  return out;
-}
+// Through exact_numbers' rounding and printing (a Gmpz is a Gmpzf with exponent 0).
+double round_q(const Q& x) { return round_quotient(NT(x.numerator()), NT(x.denominator())); }
+std::string q_string(const Q& x) { return fraction_string(NT(x.numerator()), NT(x.denominator())); }
 
 // Candidate directions along which to move B out of A: the faces of 𝓘 (B along A's outward
 // normal, against B's), then the cross products of crossing edge pairs (both senses), then the

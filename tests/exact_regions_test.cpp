@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <initializer_list>
 #include <numeric>
 #include <random>
 #include <set>
@@ -90,6 +92,14 @@ int count(const ExactRegions& r, int dimension, bool only_sufficient = false) {
   return n;
 }
 
+// The sizes of 𝓘 and 𝓡 by dimension, {2D, 1D, 0D}.
+void expect_counts(const ExactRegions& r, std::array<int, 3> all, std::array<int, 3> sufficient) {
+  for (int d = 2; d >= 0; --d) {
+    EXPECT_EQ(count(r, d), all[static_cast<std::size_t>(2 - d)]) << d << "D regions";
+    EXPECT_EQ(count(r, d, true), sufficient[static_cast<std::size_t>(2 - d)]) << d << "D in R";
+  }
+}
+
 const ExactRegion* find(const ExactRegions& r, FeatureKind a, FeatureKind b, int dimension) {
   for (const ExactRegion& g : r.regions)
     if (g.a.kind == a && g.b.kind == b && g.dimension == dimension) return &g;
@@ -109,6 +119,14 @@ int pieces_admitting(const NormalCone& cone, const Vec3& n) {
   int k = 0;
   for (const NormalConePiece& p : cone.pieces) k += admits(p, n);
   return k;
+}
+
+// The region exists, its cone is one piece, which admits n and none of the `tilted` directions.
+void expect_only_normal(const ExactRegion* g, const Vec3& n, std::initializer_list<Vec3> tilted) {
+  ASSERT_NE(g, nullptr);
+  ASSERT_EQ(g->cone.pieces.size(), 1u);
+  EXPECT_TRUE(admits(g->cone.pieces[0], n));
+  for (const Vec3& t : tilted) EXPECT_FALSE(admits(g->cone.pieces[0], t)) << t.transpose();
 }
 
 TEST(ExactRegionCones, CellDirectionsMeetEveryCellOfTheArrangement) {
@@ -186,26 +204,15 @@ TEST(ExactRegions, CubesFaceOn) {
   const Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1)), b = box(Vec3(0, 0, -1), Vec3(1, 1, 0));
   const ExactRegions r = exact_regions(a, Pose::identity(), b, Pose::identity());
   EXPECT_EQ(r.relation, Relation::touching);
-  EXPECT_EQ(count(r, 2), 1);
-  EXPECT_EQ(count(r, 1), 4);
-  EXPECT_EQ(count(r, 0), 4);
-  EXPECT_EQ(count(r, 2, true) + count(r, 1, true) + count(r, 0, true), 1);
+  expect_counts(r, {1, 4, 4}, {1, 0, 0});
   const ExactRegion* face = find(r, FeatureKind::face, FeatureKind::face, 2);
-  ASSERT_NE(face, nullptr);
+  expect_only_normal(face, Vec3(0, 0, 1), {Vec3(0, 0.01, 1), Vec3(-0.01, 0, 1), Vec3(0, 0, -1)});
   EXPECT_TRUE(face->sufficient);
   EXPECT_EQ(face->points.size(), 4u);
-  ASSERT_EQ(face->cone.pieces.size(), 1u);
-  EXPECT_TRUE(admits(face->cone.pieces[0], Vec3(0, 0, 1)));
-  EXPECT_FALSE(admits(face->cone.pieces[0], Vec3(0, 0.01, 1)));
-  EXPECT_FALSE(admits(face->cone.pieces[0], Vec3(-0.01, 0, 1)));
-  EXPECT_FALSE(admits(face->cone.pieces[0], Vec3(0, 0, -1)));
   // A bottom edge of A on a top edge of B: both wedges span (y, z) quarter planes that force
   // n_y = 0 and n_x = 0, so again only (0, 0, 1).
-  const ExactRegion* edge = find(r, FeatureKind::edge, FeatureKind::edge, 1);
-  ASSERT_NE(edge, nullptr);
-  ASSERT_EQ(edge->cone.pieces.size(), 1u);
-  EXPECT_TRUE(admits(edge->cone.pieces[0], Vec3(0, 0, 1)));
-  EXPECT_FALSE(admits(edge->cone.pieces[0], Vec3(0.01, 0.01, 1)));
+  expect_only_normal(find(r, FeatureKind::edge, FeatureKind::edge, 1), Vec3(0, 0, 1),
+                     {Vec3(0.01, 0.01, 1)});
 }
 
 TEST(ExactRegions, PrismRidgeEdgeOnFace) {
@@ -218,16 +225,9 @@ TEST(ExactRegions, PrismRidgeEdgeOnFace) {
   const Polytope b = box(Vec3(-2, -2, -1), Vec3(2, 2, 0));
   const ExactRegions r = exact_regions(a, Pose::identity(), b, Pose::identity());
   EXPECT_EQ(r.relation, Relation::touching);
-  ASSERT_EQ(r.regions.size(), 3u);
-  EXPECT_EQ(count(r, 1), 1);
-  EXPECT_EQ(count(r, 0), 2);
-  EXPECT_EQ(count(r, 1, true), 1);
-  EXPECT_EQ(count(r, 0, true), 0);
-  const ExactRegion* ridge = find(r, FeatureKind::edge, FeatureKind::face, 1);
-  ASSERT_NE(ridge, nullptr);
-  ASSERT_EQ(ridge->cone.pieces.size(), 1u);
-  EXPECT_TRUE(admits(ridge->cone.pieces[0], Vec3(0, 0, 1)));
-  EXPECT_FALSE(admits(ridge->cone.pieces[0], Vec3(0, 0.01, 1)));
+  expect_counts(r, {0, 1, 2}, {0, 1, 0});
+  expect_only_normal(find(r, FeatureKind::edge, FeatureKind::face, 1), Vec3(0, 0, 1),
+                     {Vec3(0, 0.01, 1)});
 }
 
 TEST(ExactRegions, PyramidApexOnFace) {
@@ -245,9 +245,7 @@ TEST(ExactRegions, PyramidApexOnFace) {
   EXPECT_EQ(g.dimension, 0);
   EXPECT_TRUE(g.sufficient);
   EXPECT_EQ(g.points_exact[0], "0 0 0");
-  ASSERT_EQ(g.cone.pieces.size(), 1u);
-  EXPECT_TRUE(admits(g.cone.pieces[0], Vec3(0, 0, 1)));
-  EXPECT_FALSE(admits(g.cone.pieces[0], Vec3(0.01, 0, 1)));
+  expect_only_normal(&g, Vec3(0, 0, 1), {Vec3(0.01, 0, 1)});
 }
 
 TEST(ExactRegions, TetrahedronVertexInACorner) {
@@ -284,12 +282,7 @@ TEST(ExactRegions, SeedFigure5TetrahedronAgainstTwoWallsAndACorner) {
   const Polytope a = Polytope::from_points(pts), b = notched_cube();
   const ExactRegions r = exact_regions(a, Pose::identity(), b, Pose::identity());
   EXPECT_EQ(r.relation, Relation::touching);
-  EXPECT_EQ(count(r, 2), 1);
-  EXPECT_EQ(count(r, 1), 3);
-  EXPECT_EQ(count(r, 0), 3);
-  EXPECT_EQ(count(r, 2, true), 1);
-  EXPECT_EQ(count(r, 1, true), 1);
-  EXPECT_EQ(count(r, 0, true), 1);
+  expect_counts(r, {1, 3, 3}, {1, 1, 1});
   const ExactRegion* oe = find(r, FeatureKind::edge, FeatureKind::edge, 1);
   ASSERT_NE(oe, nullptr);
   EXPECT_TRUE(oe->sufficient);
@@ -336,49 +329,39 @@ Polytope floor_and_wall(bool slant) {
   return prism({{-1, -1}, {3, -1}, {3, 0}, {0, 0}, {0, 3}, {-1, 3}}, -2, 2, 0);
 }
 
-TEST(ExactRegions, BlockInTheCornerOfFloorAndWall) {
-  // A = [-1,1] × [0,1] × [0,1]: bottom on the floor, side y = 0 on the wall, its edge y = z = 0 in
-  // the reflex edge. 𝓘: 2 faces (2D); the reflex pair (1D); A's other three bottom edges on the
-  // floor and three side edges on the wall (1D); A's vertices (±1,0,0) on the reflex edge, (±1,1,0)
-  // on the floor, (±1,0,1) on the wall (0D): 15. 𝓡 = the two 2D regions (T_B(reflex) = h_floor ∪
-  // h_wall = H_B(floor) ∪ H_B(wall)). The reflex pair's cone: two pieces, +z and +y.
-  const Polytope a = box(Vec3(-1, 0, 0), Vec3(1, 1, 1)), b = floor_and_wall(false);
-  const ExactRegions r = exact_regions(a, Pose::identity(), b, Pose::identity());
-  EXPECT_EQ(r.relation, Relation::touching);
-  EXPECT_EQ(count(r, 2), 2);
-  EXPECT_EQ(count(r, 1), 7);
-  EXPECT_EQ(count(r, 0), 6);
-  EXPECT_EQ(count(r, 2, true), 2);
-  EXPECT_EQ(count(r, 1, true) + count(r, 0, true), 0);
-  const ExactRegion* reflex = find(r, FeatureKind::edge, FeatureKind::edge, 1);
-  ASSERT_NE(reflex, nullptr);
-  ASSERT_EQ(reflex->cone.pieces.size(), 2u);
-  EXPECT_EQ(pieces_admitting(reflex->cone, Vec3(0, 0, 1)), 1);
-  EXPECT_EQ(pieces_admitting(reflex->cone, Vec3(0, 1, 0)), 1);
-  EXPECT_EQ(pieces_admitting(reflex->cone, Vec3(0, 1, 1)), 0);
-}
-
-TEST(ExactRegions, SeedFigure4BlockSlidesIntoASlantedProtrusion) {
-  // As above with the wall slanted away: A's side no longer touches it. 𝓘: bottom/floor 2D; the
-  // reflex pair and three bottom edges on the floor 1D; (±1,0,0) on the reflex edge and (±1,1,0)
-  // on the floor 0D: 9. 𝓡 = the 2D region and the reflex pair: T_B(reflex) = h_floor ∪ h_slant
-  // minus H_B(2D) = h_floor keeps the slanted side (seed 000 Fig. 4(b)). Its cone: the floor
-  // piece (n = +z) and the slanted face's piece (n = (0, 1, 1)/√2), A's wedge lying in both.
-  const Polytope a = box(Vec3(-1, 0, 0), Vec3(1, 1, 1)), b = floor_and_wall(true);
-  const ExactRegions r = exact_regions(a, Pose::identity(), b, Pose::identity());
-  EXPECT_EQ(r.relation, Relation::touching);
-  EXPECT_EQ(count(r, 2), 1);
-  EXPECT_EQ(count(r, 1), 4);
-  EXPECT_EQ(count(r, 0), 4);
-  EXPECT_EQ(count(r, 2, true), 1);
-  EXPECT_EQ(count(r, 1, true), 1);
-  EXPECT_EQ(count(r, 0, true), 0);
-  const ExactRegion* reflex = find(r, FeatureKind::edge, FeatureKind::edge, 1);
-  ASSERT_NE(reflex, nullptr);
-  EXPECT_TRUE(reflex->sufficient);
-  ASSERT_EQ(reflex->cone.pieces.size(), 2u);
-  EXPECT_EQ(pieces_admitting(reflex->cone, Vec3(0, 0, 1)), 1);
-  EXPECT_EQ(pieces_admitting(reflex->cone, Vec3(0, 1, 1)), 1);
+TEST(ExactRegions, BlockAgainstFloorAndWallAndSeedFigure4) {
+  // A = [-1,1] × [0,1] × [0,1], bottom on the floor, its edge y = z = 0 in B's reflex edge.
+  // Upright wall: A's side y = 0 lies on it. 𝓘: 2 faces (2D); the reflex pair, A's other three
+  // bottom edges on the floor and three side edges on the wall (1D); A's vertices (±1,0,0) on the
+  // reflex edge, (±1,1,0) on the floor, (±1,0,1) on the wall (0D): 15. 𝓡 = the two 2D regions
+  // (T_B(reflex) = h_floor ∪ h_wall = H_B(floor) ∪ H_B(wall)).
+  // Slanted wall (seed 000 Fig. 4(b), a block sliding into a protrusion): A's side no longer
+  // touches it. 𝓘: bottom/floor 2D; the reflex pair and three bottom edges on the floor 1D;
+  // (±1,0,0) and (±1,1,0) 0D: 9. 𝓡 = the 2D region and the reflex pair: T_B(reflex) = h_floor ∪
+  // h_slant minus H_B(2D) = h_floor keeps the slanted side.
+  // Either way the reflex pair's cone has two pieces: the floor's (n = +z) and the wall's (n = +y
+  // upright, (0, 1, 1)/√2 slanted), A's wedge lying in both.
+  struct Variant {
+    bool slant;
+    std::array<int, 3> all, sufficient;
+    Vec3 wall_normal;
+  };
+  const Polytope a = box(Vec3(-1, 0, 0), Vec3(1, 1, 1));
+  for (const Variant& v : {Variant{false, {2, 7, 6}, {2, 0, 0}, Vec3(0, 1, 0)},
+                           Variant{true, {1, 4, 4}, {1, 1, 0}, Vec3(0, 1, 1)}}) {
+    SCOPED_TRACE(v.slant ? "slanted wall" : "upright wall");
+    const ExactRegions r =
+        exact_regions(a, Pose::identity(), floor_and_wall(v.slant), Pose::identity());
+    EXPECT_EQ(r.relation, Relation::touching);
+    expect_counts(r, v.all, v.sufficient);
+    const ExactRegion* reflex = find(r, FeatureKind::edge, FeatureKind::edge, 1);
+    ASSERT_NE(reflex, nullptr);
+    EXPECT_EQ(reflex->sufficient, v.slant);
+    ASSERT_EQ(reflex->cone.pieces.size(), 2u);
+    EXPECT_EQ(pieces_admitting(reflex->cone, Vec3(0, 0, 1)), 1);
+    EXPECT_EQ(pieces_admitting(reflex->cone, v.wall_normal), 1);
+    EXPECT_EQ(pieces_admitting(reflex->cone, Vec3(0, 1, 2)), 0);
+  }
 }
 
 TEST(ExactRegions, InterlockedRingsTouch) {
@@ -392,14 +375,9 @@ TEST(ExactRegions, InterlockedRingsTouch) {
   const Polytope b = ring({-3, 3, 0, 6}, {-2, 2, 1, 4}, -0.5, 0.5, 1);
   const ExactRegions r = exact_regions(a, Pose::identity(), b, Pose::identity());
   EXPECT_EQ(r.relation, Relation::touching);
-  EXPECT_EQ(count(r, 2), 1);
-  EXPECT_EQ(count(r, 1), 4);
-  EXPECT_EQ(count(r, 0), 4);
-  EXPECT_EQ(count(r, 2, true) + count(r, 1, true) + count(r, 0, true), 1);
-  const ExactRegion* wall = find(r, FeatureKind::face, FeatureKind::face, 2);
-  ASSERT_NE(wall, nullptr);
-  ASSERT_EQ(wall->cone.pieces.size(), 1u);
-  EXPECT_TRUE(admits(wall->cone.pieces[0], Vec3(1, 0, 0)));
+  expect_counts(r, {1, 4, 4}, {1, 0, 0});
+  expect_only_normal(find(r, FeatureKind::face, FeatureKind::face, 2), Vec3(1, 0, 0),
+                     {Vec3(1, 0.01, 0), Vec3(1, 0, 0.01)});
   // Moved 1/4 along +x, B's bar x ∈ [1/4, 5/4] cuts into A's bar: penetrating.
   EXPECT_EQ(exact_regions(a, Pose::identity(), b, at(0.25, 0, 0)).relation, Relation::penetrating);
   // A cube filling A's hole exactly touches its four walls (2D each), though it lies in the hole
