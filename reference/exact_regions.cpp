@@ -1,0 +1,210 @@
+// Exact contact-region reference (exact_regions.hpp): ties the parts together.
+//  solids, 𝓘 with exact Π, separation ... exact_regions_solid.cpp, exact_regions_intersect.cpp,
+//                                         exact_regions_separation.cpp
+//  relation .............................. decide_relation below (local cones,
+//                                         exact_regions_cones.cpp)
+//  𝓡 (eq. (3)-(4)), normal cones ......... exact_regions_sufficient.cpp, exact_regions_normals.cpp
+#include <map>
+#include <numeric>
+#include <string>
+#include <utility>
+
+#include "reference/exact_regions_geometry.hpp"
+#include "reference/exact_regions_internal.hpp"
+
+namespace touchstone {
+
+using namespace exact_detail;
+
+namespace exact_detail {
+
+namespace {
+
+int find_root(std::vector<int>& parent, int v) {
+  while (parent[static_cast<std::size_t>(v)] != v) {
+    int& up = parent[static_cast<std::size_t>(v)];
+    up = parent[static_cast<std::size_t>(up)];
+    v = up;
+  }
+  return v;
+}
+
+// A vertex of every shell (connected component of the boundary) of s that no region touches.
+std::vector<int> untouched_shells(const ExactSolid& s, const std::vector<RawRegion>& regions,
+                                  bool side_a) {
+  const Polytope& shape = *s.shape;
+  std::vector<int> parent(shape.vertices().size());
+  std::iota(parent.begin(), parent.end(), 0);
+  for (const Edge& e : shape.edges())
+    parent[static_cast<std::size_t>(find_root(parent, e.tail))] = find_root(parent, e.head);
+  std::vector<bool> touched(parent.size(), false);
+  for (const RawRegion& r : regions) {
+    const Feature x = side_a ? r.a : r.b;
+    const int v = x.kind == FeatureKind::vertex ? x.id
+                  : x.kind == FeatureKind::edge
+                      ? shape.edges()[static_cast<std::size_t>(x.id)].tail
+                      : shape.faces()[static_cast<std::size_t>(x.id)].vertices[0];
+    touched[static_cast<std::size_t>(find_root(parent, v))] = true;
+  }
+  std::vector<int> out;
+  for (int v = 0; v < static_cast<int>(parent.size()); ++v)
+    if (find_root(parent, v) == v && !touched[static_cast<std::size_t>(v)]) out.push_back(v);
+  return out;
+}
+
+// Some shell of `inner` that misses the other boundary lies inside `outer`.
+bool shell_inside(const ExactSolid& inner, const ExactSolid& outer,
+                  const std::vector<RawRegion>& regions, bool inner_is_a) {
+  for (int v : untouched_shells(inner, regions, inner_is_a))
+    if (strictly_inside(outer, to_q(inner.points[static_cast<std::size_t>(v)]))) return true;
+  return false;
+}
+
+}  // namespace
+
+// Penetrating iff the interiors overlap. Claim: they do iff (i) at some region of 𝓘 the open
+// local cones of A and B share a direction, or (ii) some shell S of one solid that meets no
+// region (S ∩ ∂other = ∅) has a vertex strictly inside the other. "If" is plain: (i) gives
+// interior points of both near the region, (ii) puts all of S (connected, never crossing the
+// other's boundary) inside the other's interior, and the solid's interior lies next to S.
+// "Only if": let the interiors overlap. Near any p ∈ ∂A ∩ ∂B each solid is p + its tangent cone,
+// so "the interiors overlap arbitrarily close to p" is exactly (i) at the region holding p (the
+// open entities partition ∂A ∩ ∂B, and the cone is the same along a region).
+//  - Some point q of a shell S of ∂A lies in int B. If S also leaves int B, the part S ∩ int B is
+//    open in S and not closed (S is connected), so it has a limit point p ∈ S ∩ ∂B; boundary
+//    points of A inside int B lie arbitrarily close to p, with interior points of A next to them:
+//    (i) at p. If S ⊂ int B, S meets no region: (ii).
+//  - Symmetrically for a shell of ∂B in int A.
+//  - Otherwise ∂A ∩ int B = ∂B ∩ int A = ∅. O = int A ∩ int B is open, bounded, non-empty, so it
+//    has a boundary point p; p ∈ ∂A ∪ ∂B, and p ∈ A ∩ B lies in neither interior of the other
+//    solid, so p ∈ ∂A ∩ ∂B with O arbitrarily close: (i) at p.
+// Then touching iff 𝓘 ≠ ∅ (the closed solids share a boundary point) and not penetrating;
+// separated iff 𝓘 = ∅ and not penetrating (disjoint boundaries and no containment: A ∩ B = ∅).
+Relation decide_relation(const ExactSolid& a, const ExactSolid& b, const IntersectionSet& set) {
+  std::map<std::pair<int, int>, LocalCone> cones_a, cones_b;
+  auto cone = [](std::map<std::pair<int, int>, LocalCone>& cache, const ExactSolid& s,
+                 Feature x) -> const LocalCone& {
+    const std::pair<int, int> k{static_cast<int>(x.kind), x.id};
+    auto it = cache.find(k);
+    if (it == cache.end()) it = cache.emplace(k, local_cone(s, x)).first;
+    return it->second;
+  };
+  for (const RawRegion& r : set.regions)
+    if (cones_overlap(cone(cones_a, a, r.a), cone(cones_b, b, r.b))) return Relation::penetrating;
+  if (shell_inside(a, b, set.regions, true) || shell_inside(b, a, set.regions, false))
+    return Relation::penetrating;
+  return set.regions.empty() ? Relation::separated : Relation::touching;
+}
+
+}  // namespace exact_detail
+
+namespace {
+
+// Through exact_numbers' rounding and printing (a Gmpz is a Gmpzf with exponent 0).
+double round_q(const Q& x) { return round_quotient(NT(x.numerator()), NT(x.denominator())); }
+std::string q_string(const Q& x) { return fraction_string(NT(x.numerator()), NT(x.denominator())); }
+
+// Candidate directions along which to move B out of A: the faces of 𝓘 (B along A's outward
+// normal, against B's), then the cross products of crossing edge pairs (both senses), then the
+// faces' opposite senses. Capped: each costs a full intersection set.
+std::vector<Vec3> shallow_directions(const ExactSolid& a, const ExactSolid& b,
+                                     const std::vector<RawRegion>& regions) {
+  constexpr std::size_t kMaxDirections = 32;
+  std::vector<XPoint> first, later;
+  auto edge_vector = [](const ExactSolid& s, int id) {
+    const Edge& e = s.shape->edges()[static_cast<std::size_t>(id)];
+    return s.points[static_cast<std::size_t>(e.head)] - s.points[static_cast<std::size_t>(e.tail)];
+  };
+  for (const RawRegion& r : regions) {
+    if (r.a.kind == FeatureKind::face) {
+      first.push_back(a.face_normals[static_cast<std::size_t>(r.a.id)]);
+      later.push_back(-a.face_normals[static_cast<std::size_t>(r.a.id)]);
+    }
+    if (r.b.kind == FeatureKind::face) {
+      first.push_back(-b.face_normals[static_cast<std::size_t>(r.b.id)]);
+      later.push_back(b.face_normals[static_cast<std::size_t>(r.b.id)]);
+    }
+    if (r.a.kind == FeatureKind::edge && r.b.kind == FeatureKind::edge) {
+      const XPoint c = cross(edge_vector(a, r.a.id), edge_vector(b, r.b.id));
+      if (is_zero(c)) continue;
+      first.push_back(c);
+      first.push_back(-c);
+    }
+  }
+  first.insert(first.end(), later.begin(), later.end());
+  std::vector<Vec3> out;
+  for (const XPoint& d : first) {
+    const Vec3 u = unit_vector(d);
+    bool seen = false;
+    for (const Vec3& w : out) seen = seen || w == u;
+    if (!seen) out.push_back(u);
+    if (out.size() == kMaxDirections) break;
+  }
+  return out;
+}
+
+bool shallow_overlap(const ExactSolid& a, const ExactSolid& sb, const Pose& pose_b,
+                     const std::vector<RawRegion>& regions, double limit) {
+  const Polytope& b = *sb.shape;
+  for (const Vec3& u : shallow_directions(a, sb, regions)) {
+    Pose moved = pose_b;
+    moved.translation += limit * u;
+    const ExactSolid shifted = make_exact_solid(b, moved, "B");
+    if (decide_relation(a, shifted, intersecting_entities(a, shifted)) != Relation::penetrating)
+      return true;
+  }
+  return false;
+}
+
+ExactRegion convert(const RawRegion& raw) {
+  ExactRegion r;
+  r.a = raw.a;
+  r.b = raw.b;
+  r.dimension = raw.points.size() >= 3 ? 2 : static_cast<int>(raw.points.size()) - 1;
+  for (const QPoint& p : raw.points) {
+    r.points.push_back({round_q(p.x), round_q(p.y), round_q(p.z)});
+    r.points_exact.push_back(q_string(p.x) + " " + q_string(p.y) + " " + q_string(p.z));
+  }
+  return r;
+}
+
+}  // namespace
+
+ExactRegions exact_regions(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                           const Pose& pose_b, const ExactRegionOptions& options) {
+  const ExactSolid sa = make_exact_solid(a, pose_a, "A");
+  const ExactSolid sb = make_exact_solid(b, pose_b, "B");
+  const IntersectionSet set = intersecting_entities(sa, sb);
+  ExactRegions out;
+  out.pairs_tested = set.pairs_tested;
+  out.relation = decide_relation(sa, sb, set);
+  out.method = "exact entity intersection (Gmpzf/Gmpq) + local cones";
+  const bool touching = out.relation == Relation::touching;
+  const std::vector<bool> sufficient =
+      touching ? sufficient_regions(sa, sb, set.regions) : std::vector<bool>();
+  for (std::size_t i = 0; i < set.regions.size(); ++i) {
+    ExactRegion r = convert(set.regions[i]);
+    if (touching) {
+      r.sufficient = sufficient[i];
+      r.cone = normal_cone(sa, sb, set.regions[i]);
+    }
+    out.regions.push_back(std::move(r));
+  }
+  if (out.relation == Relation::separated && options.compute_distance) {
+    const Separation s = exact_separation(sa, sb);
+    out.distance_sq_exact = fraction_string(s.num, s.den);
+    out.distance = round_sqrt_quotient(s.num, s.den);
+    out.closest_a = s.a;
+    out.closest_b = s.b;
+    out.method += "+separation";
+  }
+  // `false` means "not shown shallow": no candidate translation by the limit removed the overlap
+  // (a deeper overlap, or one that only other directions would remove).
+  if (out.relation == Relation::penetrating && options.shallow_limit > 0.0) {
+    out.shallow = shallow_overlap(sa, sb, pose_b, set.regions, options.shallow_limit);
+    out.method += "+shallow_test";
+  }
+  return out;
+}
+
+}  // namespace touchstone
