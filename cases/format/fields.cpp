@@ -170,6 +170,13 @@ ShapePair shape_pair(const json& j, const std::string& case_file) {
   return out;
 }
 
+Relation expected_relation(const json& j, const std::string& field) {
+  if (!j.is_string() || !relation_from_string(j.get<std::string>()) ||
+      j.get<std::string>() == "unknown")
+    bad(field, "expected one of separated, touching, penetrating");
+  return *relation_from_string(j.get<std::string>());
+}
+
 std::string case_id(const json& j) {
   if (!j.contains("id") || !j["id"].is_string() || j["id"].get<std::string>().empty())
     bad("id", "missing or not a non-empty string");

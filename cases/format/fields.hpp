@@ -57,6 +57,9 @@ struct ShapePair {
 };
 ShapePair shape_pair(const json& j, const std::string& case_file = "");
 
+// An expected relation: "separated", "touching" or "penetrating".
+Relation expected_relation(const json& j, const std::string& field);
+
 // The case's `id`: a non-empty string.
 std::string case_id(const json& j);
 // An optional string field of a case ("" when absent).

@@ -22,27 +22,33 @@ BodyVelocity velocity(const json& j, const std::string& field) {
   return v;
 }
 
-// Applies `poses` (keyed by shape name) to the step; a shape not named keeps its pose.
-void read_poses(const json& j, const std::string& field, const RegionCase& c, RegionStep& step) {
+// Calls set(value, is_a, is_b, field) for each entry of an object keyed by shape name.
+template <typename Set>
+void per_shape(const json& j, const std::string& field, const RegionCase& c, Set set) {
   if (!j.is_object()) bad(field, "expected an object keyed by shape name");
   for (const auto& [key, value] : j.items()) {
     if (key != c.a.name && key != c.b.name) bad(field + "." + key, "no such shape in pair");
-    const Pose p = pose(value, field + "." + key);
-    if (key == c.a.name) step.pose_a = p;
-    if (key == c.b.name) step.pose_b = p;
+    set(value, key == c.a.name, key == c.b.name, field + "." + key);
   }
 }
 
-// Sets the step's velocities from `velocities` (keyed by shape name); none are carried over.
+// Applies `poses` to the step; a shape not named keeps its pose.
+void read_poses(const json& j, const std::string& field, const RegionCase& c, RegionStep& step) {
+  per_shape(j, field, c, [&](const json& value, bool is_a, bool is_b, const std::string& f) {
+    const Pose p = pose(value, f);
+    if (is_a) step.pose_a = p;
+    if (is_b) step.pose_b = p;
+  });
+}
+
+// Sets the step's velocities from `velocities`; none are carried over from a previous step.
 void read_velocities(const json& j, const std::string& field, const RegionCase& c,
                      RegionStep& step) {
-  if (!j.is_object()) bad(field, "expected an object keyed by shape name");
-  for (const auto& [key, value] : j.items()) {
-    if (key != c.a.name && key != c.b.name) bad(field + "." + key, "no such shape in pair");
-    const BodyVelocity v = velocity(value, field + "." + key);
-    if (key == c.a.name) step.velocity_a = v;
-    if (key == c.b.name) step.velocity_b = v;
-  }
+  per_shape(j, field, c, [&](const json& value, bool is_a, bool is_b, const std::string& f) {
+    const BodyVelocity v = velocity(value, f);
+    if (is_a) step.velocity_a = v;
+    if (is_b) step.velocity_b = v;
+  });
 }
 
 void read_steps(const json& j, const Pose& pose_a, const Pose& pose_b, RegionCase& c) {
@@ -76,10 +82,7 @@ void read_expected(const json& e, RegionCase& c) {
   if (!e.is_object()) bad("expected", "expected an object");
   for (const auto& [key, value] : e.items()) {
     if (key == "relation") {
-      if (!value.is_string() || !relation_from_string(value.get<std::string>()) ||
-          value.get<std::string>() == "unknown")
-        bad("expected.relation", "expected one of separated, touching, penetrating");
-      c.expected_relation = relation_from_string(value.get<std::string>());
+      c.expected_relation = expected_relation(value, "expected.relation");
     } else if (key == "sufficient_regions") {
       if (!value.is_number_integer() || value.get<long long>() < 0 ||
           value.get<long long>() > 1000000000)
