@@ -48,7 +48,7 @@ TEST(CaseLoader, BadCasesNameTheFieldAndTheRestStillLoads) {
       {R"({"id": "huge", "shapes": {"A": {"vertices": [[0,0,0],[1e200,0,0],[0,1,0],[0,0,1]]}, "B": {"vertices": )" +
            std::string(kCube) + "}}}",
        "shapes.A.vertices[1][0]"},
-      {R"({"id": "kind", "kind": "contact-regions", "shapes": {}})", "kind"},
+      {R"({"id": "kind", "kind": "contact-volumes", "shapes": {}})", "kind"},
       {R"({"id": "pair", "shapes": {"A": {"vertices": )" + std::string(kCube) +
            R"(}}, "pair": ["A", "Z"]})",
        "pair"},
