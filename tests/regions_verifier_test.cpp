@@ -63,8 +63,8 @@ struct Scene {
     exact.regions.push_back(square);
     for (int e : bottom.edges) {
       const Edge& ed = b.edges()[e];
-      exact.regions.push_back({face(1), edge(e), 1, {b.vertices()[ed.tail], b.vertices()[ed.head]},
-                               {}, false, down});
+      exact.regions.push_back(
+          {face(1), edge(e), 1, {b.vertices()[ed.tail], b.vertices()[ed.head]}, {}, false, down});
     }
     for (int v : bottom.vertices)
       exact.regions.push_back({face(1), vertex(v), 0, {b.vertices()[v]}, {}, false, down});
@@ -198,12 +198,12 @@ TEST(RegionVerifier, FlippedAndBadNormalsAreCaught) {
                 "normal outside cone", "face 1 / face 0 (2D)");
   RegionResult none = correct_answer(s.exact, RegionSubset::sufficient);
   none.regions[0].normals.clear();
-  expect_caught(verify(none, entity_caps(), s.input()).verification, Verdict::fail,
-                "normal pieces", "0 of 1 cone pieces hit");
+  expect_caught(verify(none, entity_caps(), s.input()).verification, Verdict::fail, "normal pieces",
+                "0 of 1 cone pieces hit");
   RegionResult two = correct_answer(s.exact, RegionSubset::sufficient);
   two.regions[0].normals = {kDown, kDown};  // a 2D region has at most 3 − 2 = 1
-  expect_caught(verify(two, entity_caps(), s.input()).verification, Verdict::fail,
-                "normal count", "2 normals, at most 1");
+  expect_caught(verify(two, entity_caps(), s.input()).verification, Verdict::fail, "normal count",
+                "2 normals, at most 1");
   RegionResult longer = correct_answer(s.exact, RegionSubset::sufficient);
   longer.regions[0].normals = {2 * kDown};
   expect_caught(verify(longer, entity_caps(), s.input()).verification, Verdict::fail,
@@ -220,9 +220,9 @@ TEST(RegionVerifier, UndeclaredSubsetAndRelationAreCaught) {
   Scene s;
   RegionCapabilities only_r = entity_caps();
   only_r.intersection_set = false;
-  expect_caught(verify(correct_answer(s.exact, RegionSubset::intersection), only_r, s.input())
-                    .verification,
-                Verdict::fail, "subset", "claims the intersection subset, not declared");
+  expect_caught(
+      verify(correct_answer(s.exact, RegionSubset::intersection), only_r, s.input()).verification,
+      Verdict::fail, "subset", "claims the intersection subset, not declared");
   RegionResult wrong = correct_answer(s.exact, RegionSubset::sufficient);
   wrong.relation = Relation::penetrating;
   expect_caught(verify(wrong, entity_caps(), s.input()).verification, Verdict::fail, "relation",
@@ -234,7 +234,12 @@ TEST(RegionVerifier, UndeclaredSubsetAndRelationAreCaught) {
 struct PersistenceScene : Scene {
   int e0 = b.faces()[0].edges[0];
   PersistenceScene() {
-    exact.regions = {{face(1), edge(e0), 1, {}, {}, true,
+    exact.regions = {{face(1),
+                      edge(e0),
+                      1,
+                      {},
+                      {},
+                      true,
                       NormalCone{{axis_piece(kDown), axis_piece(Vec3(0, -1, 0))}}}};
     const Edge& ed = b.edges()[e0];
     exact.regions[0].points = {b.vertices()[ed.tail], b.vertices()[ed.head]};
@@ -251,9 +256,9 @@ TEST(RegionVerifier, NormalPiecesOfAMultiPieceCone) {
   PersistenceScene s;
   expect_caught(verify(s.answer({kDown}), entity_caps(), s.input()).verification, Verdict::fail,
                 "normal pieces", "1 of 2 cone pieces hit");
-  EXPECT_EQ(verify(s.answer({kDown, Vec3(0, -1, 0)}), entity_caps(), s.input())
-                .verification.verdict,
-            Verdict::pass);
+  EXPECT_EQ(
+      verify(s.answer({kDown, Vec3(0, -1, 0)}), entity_caps(), s.input()).verification.verdict,
+      Verdict::pass);
 }
 
 TEST(RegionVerifier, NormalsMustPersist) {
@@ -265,10 +270,12 @@ TEST(RegionVerifier, NormalsMustPersist) {
   // previous entities faces (convex neighbourhoods): the normal must persist, though (0, 0, −1)
   // alone would not hit both cone pieces.
   const std::vector<ContactRegion> previous = {
-      {face(1), face(0), {Vec3(0.25, 0.25, 1), Vec3(0.75, 0.25, 1), Vec3(0.5, 0.5, 1)},
-       {kDown}, {}}};
-  EXPECT_EQ(verify(s.answer({kDown}), caps, s.input(previous)).verification.verdict,
-            Verdict::pass);
+      {face(1),
+       face(0),
+       {Vec3(0.25, 0.25, 1), Vec3(0.75, 0.25, 1), Vec3(0.5, 0.5, 1)},
+       {kDown},
+       {}}};
+  EXPECT_EQ(verify(s.answer({kDown}), caps, s.input(previous)).verification.verdict, Verdict::pass);
   // A new normal, in the cone, but not the persisted one.
   expect_caught(verify(s.answer({Vec3(0, -1, 0)}), caps, s.input(previous)).verification,
                 Verdict::fail, "normal not persisted",
@@ -312,7 +319,9 @@ TEST(RegionVerifier, SeparatedPairs) {
   far.distance = 1e-3;  // > τ = 2e-9
   RegionResult empty;
   empty.relation = Relation::separated;
-  EXPECT_EQ(verify(empty, entity_caps(), s.input()).verification.verdict, Verdict::pass);
+  // On the touching pair, `separated` is wrong (and every region of the subset is missing).
+  expect_caught(verify(empty, entity_caps(), s.input()).verification, Verdict::fail, "relation",
+                "said separated, exact pair touching");
   RegionVerificationInput in = s.input();
   in.exact = &far;
   EXPECT_EQ(verify(empty, entity_caps(), in).verification.verdict, Verdict::pass);

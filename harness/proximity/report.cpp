@@ -32,14 +32,11 @@ json output_json(const ProximityResult& r) {
 json reference_json(const CaseRecord& c) {
   if (!c.reference) return nullptr;
   const ExactProximity& r = *c.reference;
-  json ref = {{"relation", to_string(r.relation)},
-              {"distance", finite_or_null(r.distance)},
-              {"distance_sq_exact", r.distance_sq_exact},
-              {"witness_a", vec3_json(r.witness_a)},
-              {"witness_b", vec3_json(r.witness_b)},
-              {"method", r.method},
-              {"from_cache", c.reference_from_cache},
-              {"compute_ms", finite_or_null(c.reference_ms)}};
+  json ref = {
+      {"relation", to_string(r.relation)},        {"distance", finite_or_null(r.distance)},
+      {"distance_sq_exact", r.distance_sq_exact}, {"witness_a", vec3_json(r.witness_a)},
+      {"witness_b", vec3_json(r.witness_b)},      {"method", r.method},
+      {"from_cache", c.reference_from_cache},     {"compute_ms", finite_or_null(c.reference_ms)}};
   ref["depth"] = r.depth ? finite_or_null(*r.depth) : json(nullptr);
   ref["depth_sq_exact"] = r.depth_sq_exact ? json(*r.depth_sq_exact) : json(nullptr);
   ref["depth_direction"] = r.depth_direction ? vec3_json(*r.depth_direction) : json(nullptr);

@@ -34,8 +34,7 @@ std::optional<std::vector<RegionCase>> gather_region_cases(const RegionCli& cli,
   for (const std::string& pattern : patterns) {
     const auto families = match_region_families(pattern);
     if (families.empty()) {
-      std::cerr << "error: no region family matches '" << pattern
-                << "' (see `touchstone list`)\n";
+      std::cerr << "error: no region family matches '" << pattern << "' (see `touchstone list`)\n";
       return std::nullopt;
     }
     for (const auto* f : families)
@@ -125,8 +124,9 @@ int run_regions_command(const RegionCli& cli, int argc, char** argv) {
   options.isolation = cli.isolate == "none"  ? RegionRunOptions::Isolation::none
                       : cli.isolate == "all" ? RegionRunOptions::Isolation::all
                                              : RegionRunOptions::Isolation::peers;
-  const auto algorithms = select_by_name(RegionRegistry::builtin(), cli.algorithms,
-                                         "region algorithm", registered_names(RegionRegistry::builtin()));
+  const auto algorithms =
+      select_by_name(RegionRegistry::builtin(), cli.algorithms, "region algorithm",
+                     registered_names(RegionRegistry::builtin()));
   if (!algorithms) return 2;
   std::vector<LoadError> load_errors;
   const auto cases = gather_region_cases(cli, load_errors);

@@ -46,9 +46,12 @@ json result_to_wire(const RegionResult& r) {
   for (const ContactRegion& c : r.regions)
     regions.push_back({feature_to_wire(c.a), feature_to_wire(c.b), vectors_to_wire(c.points),
                        vectors_to_wire(c.normals), optional_to_wire(c.depth)});
-  return {{"status", static_cast<int>(r.status)},     {"reason", r.reason},
-          {"relation", static_cast<int>(r.relation)}, {"subset", static_cast<int>(r.subset)},
-          {"regions", regions},                       {"distance", optional_to_wire(r.distance)},
+  return {{"status", static_cast<int>(r.status)},
+          {"reason", r.reason},
+          {"relation", static_cast<int>(r.relation)},
+          {"subset", static_cast<int>(r.subset)},
+          {"regions", regions},
+          {"distance", optional_to_wire(r.distance)},
           {"iterations", r.iterations}};
 }
 
@@ -80,7 +83,7 @@ RegionMeasurement measure_region_steps(const RegionAlgorithmInfo& info,
   m.timing.prepare_ns = ns_since(start);
   std::vector<double> times;
   for (std::size_t k = 0; k < steps.size(); ++k) {
-    RegionQuery q{prepared_a.get(), prepared_b.get(), steps[k].pose_a, steps[k].pose_b, {},
+    RegionQuery q{prepared_a.get(),    prepared_b.get(),   steps[k].pose_a, steps[k].pose_b, {},
                   steps[k].velocity_a, steps[k].velocity_b};
     if (k > 0 && info.capabilities.temporal_coherence) q.previous = m.steps[k - 1].regions;
     // One untimed query first, in and out of process alike (page faults of a fresh child).
@@ -97,8 +100,8 @@ RegionMeasurement measure_region_steps(const RegionAlgorithmInfo& info,
 }
 
 RegionMeasurement measure_region_steps_isolated(const RegionAlgorithmInfo& info,
-                                                const RegionAlgorithm& algorithm,
-                                                const Polytope& a, const Polytope& b,
+                                                const RegionAlgorithm& algorithm, const Polytope& a,
+                                                const Polytope& b,
                                                 const std::vector<RegionStep>& steps,
                                                 int repetitions, double timeout_seconds) {
   const std::string text = answer_in_child(
@@ -107,8 +110,8 @@ RegionMeasurement measure_region_steps_isolated(const RegionAlgorithmInfo& info,
         json answers = json::array();
         for (const RegionResult& r : m.steps) answers.push_back(result_to_wire(r));
         return json{{"steps", answers},
-                    {"timing", wire::numbers({m.timing.median_ns, m.timing.min_ns,
-                                              m.timing.max_ns, m.timing.prepare_ns})},
+                    {"timing", wire::numbers({m.timing.median_ns, m.timing.min_ns, m.timing.max_ns,
+                                              m.timing.prepare_ns})},
                     {"repetitions", m.timing.repetitions}}
             .dump();
       },

@@ -29,8 +29,8 @@ RegionMeasurement measure_region_steps(const RegionAlgorithmInfo& info,
 // saying why there is no answer ("threw: ...", "crashed (signal 11, SIGSEGV)", "timed out after
 // 10 s").
 RegionMeasurement measure_region_steps_isolated(const RegionAlgorithmInfo& info,
-                                                const RegionAlgorithm& algorithm,
-                                                const Polytope& a, const Polytope& b,
+                                                const RegionAlgorithm& algorithm, const Polytope& a,
+                                                const Polytope& b,
                                                 const std::vector<RegionStep>& steps,
                                                 int repetitions, double timeout_seconds);
 

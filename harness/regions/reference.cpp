@@ -26,8 +26,8 @@ void hash_solid(Fnv1a& f, const Polytope& p, const Pose& pose) {
 
 json points_json(const std::vector<Vec3>& points) {
   json out = json::array();
-  for (const Vec3& p : points) out.push_back({wire::number(p.x()), wire::number(p.y()),
-                                               wire::number(p.z())});
+  for (const Vec3& p : points)
+    out.push_back({wire::number(p.x()), wire::number(p.y()), wire::number(p.z())});
   return out;
 }
 

@@ -199,9 +199,9 @@ std::string RegionReport::table() const {
         << format_ns(s.median_ns) << "\n";
   };
   out << std::left << std::setw(20) << "algorithm" << std::setw(24) << "family" << std::right
-      << std::setw(6) << "pass" << std::setw(6) << "fail" << std::setw(7) << "ambig"
-      << std::setw(7) << "unsup" << std::setw(7) << "error" << std::setw(24)
-      << "returned/claimed/match" << std::setw(11) << "median"
+      << std::setw(6) << "pass" << std::setw(6) << "fail" << std::setw(7) << "ambig" << std::setw(7)
+      << "unsup" << std::setw(7) << "error" << std::setw(24) << "returned/claimed/match"
+      << std::setw(11) << "median"
       << "\n"
       << std::string(112, '-') << "\n";
   std::string last;

@@ -93,10 +93,9 @@ void compare_expected(RegionCaseRecord& rec) {
     if (!ref) continue;
     const std::string at = "case is broken at step " + std::to_string(k + 1) + ": expected ";
     if (rec.spec.expected_relation && *rec.spec.expected_relation != ref->relation)
-      rec.problems.push_back(at + "relation " +
-                             std::string(to_string(*rec.spec.expected_relation)) +
-                             " but the exact reference says " +
-                             std::string(to_string(ref->relation)));
+      rec.problems.push_back(
+          at + "relation " + std::string(to_string(*rec.spec.expected_relation)) +
+          " but the exact reference says " + std::string(to_string(ref->relation)));
     if (rec.spec.expected_sufficient_regions) {
       int sufficient = 0;
       for (const ExactRegion& r : ref->regions) sufficient += r.sufficient;
@@ -136,14 +135,15 @@ RegionResultRecord algorithm_result(const RegionAlgorithmInfo& info,
   if ((!a.is_convex() || !b.is_convex()) && !info.capabilities.nonconvex)
     return unsupported_result(info.name, ci, "non-convex input not supported");
   for (const RegionStepRecord& s : rec.steps)
-    if (!s.reference) return error_result(info.name, ci, "no exact reference: " + rec.problems.front());
+    if (!s.reference)
+      return error_result(info.name, ci, "no exact reference: " + rec.problems.front());
   const bool in_child = isolated(info, options);
   try {
     const RegionMeasurement m =
-        in_child ? measure_region_steps_isolated(info, algorithm, a, b, rec.spec.steps,
-                                                 options.repetitions,
-                                                 options.algorithm_timeout_seconds)
-                 : measure_region_steps(info, algorithm, a, b, rec.spec.steps, options.repetitions);
+        in_child
+            ? measure_region_steps_isolated(info, algorithm, a, b, rec.spec.steps,
+                                            options.repetitions, options.algorithm_timeout_seconds)
+            : measure_region_steps(info, algorithm, a, b, rec.spec.steps, options.repetitions);
     RegionResultRecord r;
     r.algorithm = info.name;
     r.case_index = ci;
@@ -187,10 +187,9 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
     run.cases.push_back(std::move(rec));
     const RegionCaseRecord& stored = run.cases.back();
     for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
-      run.results.push_back(a && b ? algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b,
-                                                      stored, options)
-                                   : error_result(algorithms[ai]->name, ci,
-                                                  stored.problems.front()));
+      run.results.push_back(
+          a && b ? algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, stored, options)
+                 : error_result(algorithms[ai]->name, ci, stored.problems.front()));
   }
   if (progress) progress(cases.size(), cases.size());
   return run;

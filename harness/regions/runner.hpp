@@ -30,9 +30,9 @@ struct RegionRunOptions {
 };
 
 struct RegionStepRecord {
-  std::string key;         // reference cache key
-  double size = 0.0;       // diagonal of the pair's world bounding box
-  double tau = 0.0;        // tol_region × size
+  std::string key;    // reference cache key
+  double size = 0.0;  // diagonal of the pair's world bounding box
+  double tau = 0.0;   // tol_region × size
   std::optional<ExactRegions> reference;
   bool reference_from_cache = false;
   double reference_ms = 0.0;

@@ -70,7 +70,7 @@ class Findings {
   Entry& entry(const std::string& name) {
     for (Entry& e : entries_)
       if (e.name == name) return e;
-    entries_.push_back({name});
+    entries_.push_back(Entry{name, Verdict::pass, "", 0, 0.0, 0.0});
     return entries_.back();
   }
   std::vector<Entry> entries_;
@@ -191,8 +191,7 @@ void cone_checks(const ContactRegion& c, const ExactRegion& e, const std::string
   const int hit = distinct_pieces_hit(normals, e.cone, x.tol.normal);
   if (hit < needed)
     f.add("normal pieces", Verdict::fail,
-          who + ": " + std::to_string(hit) + " of " + std::to_string(needed) +
-              " cone pieces hit");
+          who + ": " + std::to_string(hit) + " of " + std::to_string(needed) + " cone pieces hit");
 }
 
 // Normals of one matched region: persisted from the previous answer (conditions (6)–(7)) when
@@ -231,7 +230,8 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
     const ContactRegion& c = x.result.regions[i];
     if (!c.a || !c.b || c.points.empty()) {
       f.add("extra region", Verdict::fail,
-            "region " + std::to_string(i) + (c.points.empty() ? " has no points" : " names no entities"));
+            "region " + std::to_string(i) +
+                (c.points.empty() ? " has no points" : " names no entities"));
       ++counts.extra;
       continue;
     }

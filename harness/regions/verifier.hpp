@@ -62,8 +62,8 @@ struct RegionCounts {
 
 struct RegionVerificationInput {
   const ExactRegions* exact = nullptr;
-  double size = 1.0;                        // diagonal of the pair's world bounding box
-  const Polytope* a = nullptr;              // the shapes, for entity adjacency (condition (7))
+  double size = 1.0;            // diagonal of the pair's world bounding box
+  const Polytope* a = nullptr;  // the shapes, for entity adjacency (condition (7))
   const Polytope* b = nullptr;
   std::span<const ContactRegion> previous;  // the algorithm's answer at the previous step
 };
