@@ -43,18 +43,6 @@ std::optional<std::vector<RegionCase>> gather_region_cases(const RegionCli& cli,
   return cases;
 }
 
-// Cases with a problem or a result worth replaying (--export-failures).
-std::vector<const RegionCase*> failing_cases(const RegionRunResults& run) {
-  std::vector<bool> keep(run.cases.size(), false);
-  for (std::size_t i = 0; i < run.cases.size(); ++i) keep[i] = !run.cases[i].problems.empty();
-  for (const auto& r : run.results)
-    if (worth_replaying(r.verification.verdict)) keep[r.case_index] = true;
-  std::vector<const RegionCase*> kept;
-  for (std::size_t i = 0; i < keep.size(); ++i)
-    if (keep[i]) kept.push_back(&run.cases[i].spec);
-  return kept;
-}
-
 }  // namespace
 
 CLI::App* add_regions_command(CLI::App& app, RegionCli& cli) {
@@ -140,7 +128,7 @@ int run_regions_command(const RegionCli& cli, int argc, char** argv) {
   if (!write_report(cli.out, {join_command_line(argc, argv), cli.seed}, RegionReport(run, options)))
     return 1;
   if (!cli.export_path.empty()) {
-    const auto kept = failing_cases(run);
+    const auto kept = cases_to_replay(run);
     if (!export_cases(cli.export_path, write_region_case_document(kept))) return 1;
     std::cout << kept.size() << " region cases to replay written to " << cli.export_path << "\n";
   }

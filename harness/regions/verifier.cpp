@@ -326,16 +326,7 @@ RegionVerification verify_regions(const RegionResult& result, const RegionCapabi
   RegionVerification out;
   Verification& v = out.verification;
   out.counts.returned = static_cast<int>(result.regions.size());
-  if (result.status == QueryStatus::unsupported) {
-    v.verdict = Verdict::unsupported;
-    v.reason = result.reason.empty() ? "algorithm does not support this case" : result.reason;
-    return out;
-  }
-  if (result.status == QueryStatus::failed) {
-    v.verdict = Verdict::fail;
-    v.reason = "algorithm reported failure: " + result.reason;
-    return out;
-  }
+  if (verdict_from_status(result.status, result.reason, v)) return out;
   if (!finite_answer(result)) {
     v.checks.push_back({"finite", Verdict::fail, 0, 0, "output contains NaN or infinity"});
     decide_verdict(v);
