@@ -1,9 +1,10 @@
 // The reference cache cannot hide a stale answer: the key covers every input double, entries
-// survive a round trip through the file, and a sample of whatever the default run has cached is
-// recomputed and compared.
+// survive a round trip through the file, and an entry written by another version of the reference
+// code is never used.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "cases/families.hpp"
 #include "harness/proximity/reference.hpp"
@@ -51,23 +52,24 @@ TEST(ReferenceCache, RoundTripsThroughTheFile) {
   }
 }
 
-TEST(ReferenceCache, SampleOfTheDefaultCacheRecomputesIdentically) {
-  const auto path = std::filesystem::path(TOUCHSTONE_SOURCE_DIR) / "cases/.cache/reference.jsonl";
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << "no default cache yet (run touchstone first)";
-  ReferenceCache cache(path);
-  int checked = 0;
-  for (const auto& family : case_families())
-    for (int i = 0; i < std::min(family.default_count, 11); i += 5) {
-      const ProximityCase c = family.generate(1, i);
-      const auto cached = find_proximity_reference(cache, case_input_hash(c));
-      if (!cached) continue;
-      const auto fresh = compute(c);
-      EXPECT_EQ(cached->relation, fresh.relation) << c.id;
-      EXPECT_EQ(cached->distance_sq_exact, fresh.distance_sq_exact) << c.id;
-      EXPECT_EQ(cached->depth_sq_exact, fresh.depth_sq_exact) << c.id;
-      ++checked;
-    }
-  RecordProperty("checked", checked);
+TEST(ReferenceCache, EntriesOfAnotherReferenceVersionAreNotUsed) {
+  const auto path = std::filesystem::temp_directory_path() / "touchstone-cache-version-test.jsonl";
+  std::filesystem::remove(path);
+  {
+    std::ofstream out(path);
+    out << R"({"key": "old", "value": 1, "reference": "0000000000000000"})" << '\n'
+        << R"({"hash": "older", "reference": {"relation": "touching"}})" << '\n'
+        << nlohmann::json{{"key", "current"}, {"value", 2}, {"reference", reference_version()}}
+        << '\n';
+  }
+  const ReferenceCache cache(path);
+  EXPECT_FALSE(cache.find("old").has_value());
+  EXPECT_FALSE(cache.find("older").has_value());
+  ASSERT_TRUE(cache.find("current").has_value());
+  EXPECT_EQ(*cache.find("current"), 2);
+  EXPECT_EQ(cache.stale(), 2u);
+  EXPECT_EQ(std::string(reference_version()).size(), 16u);
+  std::filesystem::remove(path);
 }
 
 }  // namespace

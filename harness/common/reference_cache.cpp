@@ -11,18 +11,23 @@ std::string Fnv1a::hex() const {
   return out;
 }
 
-// One line per entry, {"key": ..., "value": ...}. Proximity references written before the cache
-// held any JSON under any key, {"hash": ..., "reference": ...}, are read as key = hash.
+const char* reference_version() { return TOUCHSTONE_REFERENCE_VERSION; }
+
+// One line per entry, {"key": ..., "value": ..., "reference": <version>}. Lines written by another
+// version of the reference code (or before versions were recorded) are skipped: recomputed, never
+// trusted.
 ReferenceCache::ReferenceCache(std::filesystem::path file) : file_(std::move(file)) {
   std::ifstream in(*file_);
   std::string line;
   while (std::getline(in, line)) {
     try {
       const auto j = nlohmann::json::parse(line);
-      if (j.contains("key"))
-        entries_[j.at("key").get<std::string>()] = j.at("value");
-      else
-        entries_[j.at("hash").get<std::string>()] = j.at("reference");
+      const auto version = j.find("reference");
+      if (version == j.end() || !version->is_string() || *version != reference_version()) {
+        ++stale_;
+        continue;
+      }
+      entries_[j.at("key").get<std::string>()] = j.at("value");
     } catch (const std::exception&) {
       // A torn last line (interrupted run) is skipped; it will be recomputed.
     }
@@ -40,7 +45,8 @@ void ReferenceCache::store(const std::string& key, const nlohmann::json& value) 
   if (!file_) return;
   std::filesystem::create_directories(file_->parent_path().empty() ? "." : file_->parent_path());
   std::ofstream out(*file_, std::ios::app);
-  out << nlohmann::json{{"key", key}, {"value", value}}.dump() << '\n';
+  out << nlohmann::json{{"key", key}, {"value", value}, {"reference", reference_version()}}.dump()
+      << '\n';
 }
 
 }  // namespace touchstone

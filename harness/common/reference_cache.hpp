@@ -1,7 +1,8 @@
 // Cache of exact references: JSON values under string keys, stored as JSON lines so runs append
 // cheaply. Each kind chooses its keys (a hash of every input double, so a stale entry cannot
 // hide) and its JSON encoding: harness/proximity/reference.hpp, harness/forces/reference.hpp.
-// Tests recompute a sample against the cache (reference_cache_test, force_reference_test).
+// Each entry records the reference code's version (reference_version()); entries of another
+// version are ignored, so a cache cannot outlive the code that filled it (reference_cache_test).
 //
 // Also the one way a kind gets the reference of a case: from the cache, else computed (in a
 // forked child under a deadline), stored and timed.
@@ -40,11 +41,18 @@ class ReferenceCache {
   std::optional<nlohmann::json> find(const std::string& key) const;
   void store(const std::string& key, const nlohmann::json& value);  // appends to the file, if any
   std::size_t size() const { return entries_.size(); }
+  // Lines of the file skipped because another version of the reference code wrote them.
+  std::size_t stale() const { return stale_; }
 
  private:
   std::optional<std::filesystem::path> file_;
   std::map<std::string, nlohmann::json> entries_;
+  std::size_t stale_ = 0;
 };
+
+// The version of the exact reference code this build carries (a hash of reference/ and CGAL's
+// version, from the build); every cache entry records the version that computed it.
+const char* reference_version();
 
 // How a kind writes its reference as JSON: the cache's values and a child's answer.
 template <class T>

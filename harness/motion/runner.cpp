@@ -33,7 +33,7 @@ MotionCaseRecord case_record(const MotionCase& spec, const std::optional<Polytop
       if (!a->is_convex() || !b->is_convex())
         frame.problems.push_back("no exact reference for non-convex shapes yet");
       else if (options.verify)
-        acquire_reference(frame, *a, *b, cache, options.run.reference_timeout_seconds);
+        acquire_reference(frame, *a, *b, cache, options.run);
     }
     record.frames.push_back(std::move(frame));
   }

@@ -64,14 +64,15 @@ ResultRecord unsupported_result(const std::string& algorithm, std::size_t index,
 }
 
 void acquire_reference(CaseRecord& record, const Polytope& a, const Polytope& b,
-                       ReferenceCache& cache, double timeout_seconds) {
+                       ReferenceCache& cache, const RunOptions& options) {
   record.reference = find_proximity_reference(cache, record.hash);
   record.reference_from_cache = record.reference.has_value();
   if (record.reference) return;
   const ComputedReference<ExactProximity> computed =
       compute_reference<ExactProximity>(cache, record.hash, kExactProximityCodec, [&] {
-        return exact_reference_isolated(a, record.spec.pose_a, b, record.spec.pose_b,
-                                        timeout_seconds);
+        return reference_in_child<ExactProximity>(
+            [&] { return options.exact_reference(a, record.spec.pose_a, b, record.spec.pose_b); },
+            kExactProximityCodec, options.reference_timeout_seconds, "exact reference");
       });
   record.reference = computed.value;
   if (!computed.failure.empty())
@@ -184,7 +185,7 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
     if (a && b && (!a->is_convex() || !b->is_convex()))
       record.problems.push_back("no exact reference for non-convex shapes yet");
     else if (a && b)
-      acquire_reference(record, *a, *b, cache, options.reference_timeout_seconds);
+      acquire_reference(record, *a, *b, cache, options);
     compare_expected(record, options.tolerances);
     run.cases.push_back(record);
     const CaseRecord& rec = run.cases.back();

@@ -28,6 +28,12 @@ struct RunOptions {
   // so a reference that does not finish (CGAL's exact QP solver has been seen to run for ever on
   // a degenerate scale-disparity case) or crashes becomes a problem of that case, not a hang.
   double reference_timeout_seconds = 60.0;
+  // What the child computes for a case's reference: the exact reference, unless a test puts in
+  // one that never returns (to pin the deadline's effect whatever the machine's speed).
+  std::function<ExactProximity(const Polytope&, const Pose&, const Polytope&, const Pose&)>
+      exact_reference = [](const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb) {
+        return exact_proximity(a.vertices(), pa, b.vertices(), pb);
+      };
   // Which algorithms answer in forked children (harness/proximity/isolation.hpp), so that a crash
   // or a hang in them becomes an `error` of the case: none, the peers (family "peer": third-party
   // code seen to abort on degenerate input), or all. One child per case runs the whole isolated
@@ -68,7 +74,7 @@ struct RunResults {
 // The exact reference of a case with both shapes built and convex (record.hash set): cached, else
 // computed under the time limit, stored and timed; a failure becomes a problem of the case.
 void acquire_reference(CaseRecord& record, const Polytope& a, const Polytope& b,
-                       ReferenceCache& cache, double timeout_seconds);
+                       ReferenceCache& cache, const RunOptions& options);
 // The record of an algorithm that gave no answer on a case: verdict error (or unsupported), the
 // reason as both the output's and the verdict's.
 ResultRecord error_result(const std::string& algorithm, std::size_t index, const std::string& why);

@@ -12,6 +12,7 @@
 
 #include <memory>
 
+#include "algorithms/proximity/peers/bullet/bullet_convert.hpp"
 #include "algorithms/proximity/peers/peer_support.hpp"
 #include "algorithms/proximity/peers/peers.hpp"
 
@@ -23,15 +24,6 @@ namespace {
 struct BulletShape : PreparedShape {
   std::unique_ptr<btConvexHullShape> hull;
 };
-
-btTransform to_bullet(const Pose& p) {
-  const Mat3& r = p.rotation;
-  return btTransform(
-      btMatrix3x3(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2)),
-      btVector3(p.translation.x(), p.translation.y(), p.translation.z()));
-}
-
-Vec3 to_vec(const btVector3& v) { return {v.x(), v.y(), v.z()}; }
 
 std::unique_ptr<PreparedShape> prepare_bullet(const Polytope& shape) {
   auto out = std::make_unique<BulletShape>();

@@ -1,0 +1,20 @@
+// Our poses and vectors to Bullet's and back (double build), shared by the Bullet peers of every
+// kind (proximity and contact regions).
+#pragma once
+
+#include <LinearMath/btTransform.h>
+
+#include "algorithms/geometry/pose.hpp"
+
+namespace touchstone::peers {
+
+inline btTransform to_bullet(const Pose& p) {
+  const Mat3& r = p.rotation;
+  return btTransform(
+      btMatrix3x3(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2)),
+      btVector3(p.translation.x(), p.translation.y(), p.translation.z()));
+}
+
+inline Vec3 to_vec(const btVector3& v) { return {v.x(), v.y(), v.z()}; }
+
+}  // namespace touchstone::peers

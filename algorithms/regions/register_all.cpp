@@ -1,0 +1,19 @@
+// Every contact-region algorithm the project ships, one line each.
+#include "algorithms/regions/allpairs/allpairs.hpp"
+#include "algorithms/regions/peers/peers.hpp"
+#include "algorithms/regions/registry.hpp"
+
+namespace touchstone {
+
+void register_builtin_region_algorithms(RegionRegistry& registry) {
+  registry.add(allpairs::info());
+  // peers (algorithms/regions/peers/peers.cmake switches each library on or off)
+#ifdef TOUCHSTONE_HAVE_FCL_REGIONS
+  registry.add(region_peers::fcl_mesh_info());
+#endif
+#ifdef TOUCHSTONE_HAVE_BULLET_REGIONS
+  registry.add(region_peers::bullet_gimpact_info());
+#endif
+}
+
+}  // namespace touchstone

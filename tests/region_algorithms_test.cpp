@@ -1,0 +1,343 @@
+// Contact-region algorithms: the registry and regions-allpairs on hand-computed configurations
+// (seed 000 §3). Every expected region, polygon and normal below is worked out by hand in the
+// comment above it, never taken from the code under test.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "algorithms/regions/allpairs/allpairs.hpp"
+#include "algorithms/regions/allpairs/overlap2d.hpp"
+#include "algorithms/regions/registry.hpp"
+#include "tests/support/prisms.hpp"
+#include "tests/support/shapes.hpp"
+
+namespace touchstone {
+namespace {
+
+using test_support::at;
+using test_support::box;
+using test_support::prism;
+using Vec2 = Eigen::Vector2d;
+
+RegionResult run(const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb,
+                 std::span<const ContactRegion> previous = {},
+                 const allpairs::Options& options = {}) {
+  const auto algorithm = allpairs::make(options);
+  const auto sa = algorithm->prepare(a);
+  const auto sb = algorithm->prepare(b);
+  RegionQuery q;
+  q.a = sa.get();
+  q.b = sb.get();
+  q.pose_a = pa;
+  q.pose_b = pb;
+  q.previous = previous;
+  return algorithm->query(q);
+}
+
+std::size_t count(const RegionResult& r, FeatureKind ka, FeatureKind kb, int dim) {
+  return static_cast<std::size_t>(std::count_if(r.regions.begin(), r.regions.end(), [&](auto& g) {
+    return g.a->kind == ka && g.b->kind == kb && g.dimension() == dim;
+  }));
+}
+
+// An answer without failure, touching, with `total` regions.
+void expect_touching(const RegionResult& r, std::size_t total) {
+  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+  EXPECT_EQ(r.relation, Relation::touching);
+  ASSERT_EQ(r.regions.size(), total);
+}
+
+const ContactRegion* find_dim(const RegionResult& r, int dim) {
+  for (const auto& g : r.regions)
+    if (g.dimension() == dim) return &g;
+  return nullptr;
+}
+
+double area(const std::vector<Vec3>& poly) {
+  Vec3 sum = Vec3::Zero();
+  for (std::size_t i = 0; i < poly.size(); ++i) sum += poly[i].cross(poly[(i + 1) % poly.size()]);
+  return sum.norm() / 2;
+}
+
+// Each expected point appears in `points` (within 1e-9) and the counts agree.
+void expect_same_points(const std::vector<Vec3>& points, const std::vector<Vec3>& expected) {
+  ASSERT_EQ(points.size(), expected.size());
+  for (const Vec3& e : expected)
+    EXPECT_TRUE(std::any_of(points.begin(), points.end(),
+                            [&](const Vec3& p) { return (p - e).norm() < 1e-9; }))
+        << "missing point " << e.transpose();
+}
+
+void expect_normals(const ContactRegion& g, const std::vector<Vec3>& expected) {
+  ASSERT_EQ(g.normals.size(), expected.size());
+  for (const Vec3& e : expected)
+    EXPECT_TRUE(std::any_of(g.normals.begin(), g.normals.end(),
+                            [&](const Vec3& n) { return (n - e).norm() < 1e-9; }))
+        << "missing normal " << e.transpose();
+}
+
+const Vec3 kUp(0, 0, 1);
+
+TEST(RegionRegistry, BuiltinHasTheBaselineAndRejectsDuplicates) {
+  const auto* info = RegionRegistry::builtin().find("regions-allpairs");
+  ASSERT_NE(info, nullptr);
+  EXPECT_EQ(info->family, "baseline");
+  EXPECT_TRUE(info->capabilities.intersection_set && info->capabilities.nonconvex &&
+              info->capabilities.normals && info->capabilities.temporal_coherence &&
+              info->capabilities.relation && info->capabilities.entities);
+  EXPECT_FALSE(info->capabilities.back_face_culling);
+  EXPECT_EQ(info->parameters.at("epsilon"), 1e-9);
+  RegionRegistry r;
+  r.add(allpairs::info());
+  EXPECT_THROW(r.add(allpairs::info()), std::invalid_argument);
+  EXPECT_EQ(to_string(RegionSubset::intersection), "intersection");
+  EXPECT_EQ(to_string(RegionSubset::sufficient), "sufficient");
+}
+
+// Unit cube A on unit cube B, face on face. 𝓘 by hand: bottom face × top face (the unit square),
+// the four bottom edges × the four top edges lying on them (1D), the four bottom corners × the
+// four top corners (0D): 9 regions. Every normal is (0, 0, 1): for the square it is B's top face;
+// for the edge pairs the wedges leave only n ⊥ edge with n_y (or n_x) = 0 and n_z ≥ 0; for the
+// corners n_x = n_y = 0.
+TEST(RegionsAllPairs, CubesFaceOn) {
+  const Polytope cube = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  const RegionResult r = run(cube, at(0, 0, 1), cube, at(0, 0, 0));
+  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+  EXPECT_EQ(r.relation, Relation::touching);
+  EXPECT_EQ(r.subset, RegionSubset::intersection);
+  EXPECT_EQ(r.regions.size(), 9u);
+  EXPECT_EQ(count(r, FeatureKind::face, FeatureKind::face, 2), 1u);
+  EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::edge, 1), 4u);
+  EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::vertex, 0), 4u);
+  const ContactRegion* square = find_dim(r, 2);
+  ASSERT_NE(square, nullptr);
+  expect_same_points(square->points, {{0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}});
+  for (const auto& g : r.regions) expect_normals(g, {kUp});
+}
+
+// A unit cube centred at the origin, turned 45° about x, has its lowest edge along x at
+// z = −√2/2, y = 0; the same cube turned 45° about y has its highest edge along y at z = √2/2,
+// x = 0. Lifted and lowered by √2/2, the two edges cross at the origin, inside both: one 0D
+// edge–edge region, normal ±(x × y) oriented from B into A = (0, 0, 1).
+TEST(RegionsAllPairs, CubesEdgeOnEdge) {
+  const Polytope cube = box(Vec3(-0.5, -0.5, -0.5), Vec3(0.5, 0.5, 0.5));
+  const double c = std::cos(std::numbers::pi / 8), s = std::sin(std::numbers::pi / 8);
+  const double h = std::sqrt(0.5);
+  const Pose pa = Pose::from_quaternion({c, s, 0, 0}, Vec3(0, 0, h));
+  const Pose pb = Pose::from_quaternion({c, 0, s, 0}, Vec3(0, 0, -h));
+  const RegionResult r = run(cube, pa, cube, pb);
+  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 1));
+  EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::edge, 0), 1u);
+  EXPECT_LT(r.regions[0].points[0].norm(), 1e-9);
+  expect_normals(r.regions[0], {kUp});
+}
+
+// The first cube above on a 2 × 2 floor (top face z = 0): its lowest edge lies in the floor's
+// open top face (1D, from (−½, 0, 0) to (½, 0, 0)) and so do its two ends (0D): 3 regions, each
+// with the floor's normal.
+TEST(RegionsAllPairs, CubeEdgeOnFace) {
+  const Polytope cube = box(Vec3(-0.5, -0.5, -0.5), Vec3(0.5, 0.5, 0.5));
+  const Polytope floor = box(Vec3(-1, -1, -1), Vec3(1, 1, 0));
+  const double c = std::cos(std::numbers::pi / 8), s = std::sin(std::numbers::pi / 8);
+  const Pose pa = Pose::from_quaternion({c, s, 0, 0}, Vec3(0, 0, std::sqrt(0.5)));
+  const RegionResult r = run(cube, pa, floor, Pose::identity());
+  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 3));
+  EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::face, 1), 1u);
+  EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::face, 0), 2u);
+  const ContactRegion* line = find_dim(r, 1);
+  ASSERT_NE(line, nullptr);
+  expect_same_points(line->points, {{-0.5, 0, 0}, {0.5, 0, 0}});
+  for (const auto& g : r.regions) expect_normals(g, {kUp});
+}
+
+// A square pyramid with its apex (0, 0, 0) down and base corners (±1, ±1, 1): on the floor the
+// apex is one 0D vertex–face region; on an upward pyramid's apex it is one vertex–vertex region
+// whose normal must separate the two cones: n · (±1, ±1, 1) ≥ 0 for A's edge directions and
+// n · (±1, ±1, −1) ≤ 0 for B's.
+TEST(RegionsAllPairs, PyramidVertexOn) {
+  const Polytope down = Polytope::from_points(
+      std::vector<Vec3>{{0, 0, 0}, {-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}});
+  const Polytope up = Polytope::from_points(
+      std::vector<Vec3>{{0, 0, 0}, {-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1}});
+  const Polytope floor = box(Vec3(-2, -2, -1), Vec3(2, 2, 0));
+  const RegionResult on_floor = run(down, Pose::identity(), floor, Pose::identity());
+  ASSERT_EQ(on_floor.regions.size(), 1u);
+  EXPECT_EQ(count(on_floor, FeatureKind::vertex, FeatureKind::face, 0), 1u);
+  EXPECT_LT(on_floor.regions[0].points[0].norm(), 1e-12);
+  expect_normals(on_floor.regions[0], {kUp});
+
+  const RegionResult tip = run(down, Pose::identity(), up, Pose::identity());
+  ASSERT_EQ(tip.status, QueryStatus::ok) << tip.reason;
+  EXPECT_EQ(tip.relation, Relation::touching);
+  ASSERT_EQ(tip.regions.size(), 1u);
+  EXPECT_EQ(count(tip, FeatureKind::vertex, FeatureKind::vertex, 0), 1u);
+  ASSERT_EQ(tip.regions[0].normals.size(), 1u);
+  const Vec3 n = tip.regions[0].normals[0];
+  EXPECT_NEAR(n.norm(), 1.0, 1e-12);
+  for (double x : {-1.0, 1.0})
+    for (double y : {-1.0, 1.0}) {
+      EXPECT_GE(n.dot(Vec3(x, y, 1)), -1e-12);
+      EXPECT_LE(n.dot(Vec3(x, y, -1)), 1e-12);
+    }
+}
+
+const std::vector<Vec2> kL{{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}};  // area 3
+
+// An L-block (non-convex faces, one reflex edge) lying on its L face on a floor: the 2D region is
+// the whole L (6 corners, area 3), its 6 bottom edges lie in the floor's open face (1D) and so do
+// its 6 bottom corners (0D): 13 regions, all with normal (0, 0, 1).
+TEST(RegionsAllPairs, LBlockOnFloor) {
+  const Polytope l = prism(kL, 0, 1);
+  EXPECT_FALSE(l.is_convex());
+  const Polytope floor = box(Vec3(-1, -1, -1), Vec3(3, 3, 0));
+  const RegionResult r = run(l, Pose::identity(), floor, Pose::identity());
+  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 13));
+  EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::face, 1), 6u);
+  EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::face, 0), 6u);
+  const ContactRegion* l_region = find_dim(r, 2);
+  ASSERT_NE(l_region, nullptr);
+  std::vector<Vec3> corners;
+  for (const Vec2& p : kL) corners.emplace_back(p.x(), p.y(), 0);
+  expect_same_points(l_region->points, corners);
+  EXPECT_NEAR(area(l_region->points), 3.0, 1e-12);
+  for (const auto& g : r.regions) expect_normals(g, {kUp});
+}
+
+// The L on a block whose top face is [½, 3]²: the overlap is the non-convex hexagon
+// (½,½) (2,½) (2,1) (1,1) (1,2) (½,2), area 1.5 · ½ + ½ · 1 = 1.25.
+TEST(RegionsAllPairs, LBlockOverlapIsNonConvex) {
+  const Polytope l = prism(kL, 0, 1);
+  const Polytope block = box(Vec3(0.5, 0.5, -1), Vec3(3, 3, 0));
+  const RegionResult r = run(l, Pose::identity(), block, Pose::identity());
+  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+  const ContactRegion* g = find_dim(r, 2);
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(count(r, FeatureKind::face, FeatureKind::face, 2), 1u);
+  expect_same_points(g->points,
+                     {{0.5, 0.5, 0}, {2, 0.5, 0}, {2, 1, 0}, {1, 1, 0}, {1, 2, 0}, {0.5, 2, 0}});
+  EXPECT_NEAR(area(g->points), 1.25, 1e-12);
+}
+
+// A U and a bar across both prongs overlap in two squares [0,1]×[2,2.5] and [2,3]×[2,2.5].
+TEST(RegionsAllPairs, PolygonOverlapHasSeveralComponents) {
+  const std::vector<Vec2> u{{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
+  const std::vector<Vec2> bar{{-1, 2}, {4, 2}, {4, 2.5}, {-1, 2.5}};
+  const auto overlap = allpairs::polygon_overlap(u, bar, 1e-9);
+  EXPECT_FALSE(overlap.failure);
+  ASSERT_EQ(overlap.polygons.size(), 2u);
+  for (const auto& poly : overlap.polygons) {
+    ASSERT_EQ(poly.size(), 4u);
+    double twice = 0;
+    for (std::size_t i = 0; i < poly.size(); ++i)
+      twice += poly[i].x() * poly[(i + 1) % 4].y() - poly[i].y() * poly[(i + 1) % 4].x();
+    EXPECT_NEAR(twice / 2, 0.5, 1e-12);  // counter-clockwise, area ½
+  }
+  // The segment y = 2.25 across the U: inside for x in (0, 1) and (2, 3).
+  const auto pieces = allpairs::segment_in_polygon({-1, 2.25}, {4, 2.25}, u, 1e-9);
+  ASSERT_EQ(pieces.size(), 2u);
+  EXPECT_NEAR(pieces[0].first.x(), 0, 1e-12);
+  EXPECT_NEAR(pieces[0].second.x(), 1, 1e-12);
+  EXPECT_NEAR(pieces[1].first.x(), 2, 1e-12);
+  EXPECT_NEAR(pieces[1].second.x(), 3, 1e-12);
+}
+
+// A 60° wedge (apex edge along y at the origin, sides at 15° and 75° from +x in the xz-plane)
+// resting in the reflex edge of an L-block whose floor is z = 0 (x > 0) and wall x = 0 (z > 0):
+// the apex edge lies on the reflex edge (1D, (0,0,0)–(0,1,0)) and its two ends in the open reflex
+// edge (0D): 3 regions, each with the reflex edge's two face normals (0,0,1) and (1,0,0).
+TEST(RegionsAllPairs, WedgeInReflexEdgeGetsBothFaceNormals) {
+  const double d15 = std::numbers::pi / 12, d75 = 5 * std::numbers::pi / 12;
+  const Polytope wedge =
+      prism({{0, 0}, {std::cos(d15), std::sin(d15)}, {std::cos(d75), std::sin(d75)}}, -1, 0, true);
+  const Polytope l = prism({{-1, -1}, {2, -1}, {2, 0}, {0, 0}, {0, 2}, {-1, 2}}, -2, 1, true);
+  const RegionResult r = run(wedge, Pose::identity(), l, Pose::identity());
+  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 3));
+  EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::edge, 1), 1u);
+  EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::edge, 0), 2u);
+  const ContactRegion* line = find_dim(r, 1);
+  ASSERT_NE(line, nullptr);
+  expect_same_points(line->points, {{0, 0, 0}, {0, 1, 0}});
+  for (const auto& g : r.regions) expect_normals(g, {kUp, Vec3(1, 0, 0)});
+}
+
+TEST(RegionsAllPairs, SeparatedPairHasNoRegions) {
+  const Polytope cube = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  const RegionResult r = run(cube, at(0, 0, 1.5), cube, at(0, 0, 0));
+  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+  EXPECT_EQ(r.relation, Relation::separated);
+  EXPECT_TRUE(r.regions.empty());
+}
+
+// A gap of 1e-12 is within ε = 1e-9 × the pair's diagonal (ε-contact); a gap of 1e-6 is not.
+TEST(RegionsAllPairs, GapWithinEpsilonCountsAsTouching) {
+  const Polytope cube = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  EXPECT_EQ(run(cube, at(0, 0, 1 + 1e-12), cube, at(0, 0, 0)).relation, Relation::touching);
+  EXPECT_EQ(run(cube, at(0, 0, 1 + 1e-6), cube, at(0, 0, 0)).relation, Relation::separated);
+  // diagonal of [0,1]×[0,1]×[0,2] is √6
+  EXPECT_NEAR(allpairs::absolute_epsilon(cube, at(0, 0, 1), cube, at(0, 0, 0), 1e-9),
+              1e-9 * std::sqrt(6.0), 1e-24);
+}
+
+// A ½-cube sunk ¼ into a unit cube's top face: its vertical edges pass through the open top face
+// (both ends ¼ from the plane), so penetrating; a ¼-cube deep inside is nested (no boundary
+// contact, a vertex more than ε inside): penetrating with no regions.
+TEST(RegionsAllPairs, PenetratingAndNested) {
+  const Polytope cube = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  const Polytope half = box(Vec3(0, 0, 0), Vec3(0.5, 0.5, 0.5));
+  const RegionResult sunk = run(half, at(0.25, 0.25, 0.75), cube, Pose::identity());
+  ASSERT_EQ(sunk.status, QueryStatus::ok) << sunk.reason;
+  EXPECT_EQ(sunk.relation, Relation::penetrating);
+  EXPECT_EQ(count(sunk, FeatureKind::edge, FeatureKind::face, 0), 4u);  // 4 vertical edges
+  const Polytope quarter = box(Vec3(0, 0, 0), Vec3(0.25, 0.25, 0.25));
+  const RegionResult nested = run(quarter, at(0.4, 0.4, 0.4), cube, Pose::identity());
+  EXPECT_EQ(nested.relation, Relation::penetrating);
+  EXPECT_TRUE(nested.regions.empty());
+}
+
+// A unit cube on a 3 × 3 floor: 𝓘 = bottom face × floor face, 4 bottom edges × floor face, 4
+// bottom corners × floor face. With a previous region (bottom face, floor face) carrying the
+// normal (0.6, 0, 0.8), the face pair keeps it by condition (6) and the 8 others by (7) (each
+// bottom edge and corner is adjacent to the bottom face, the floor face is the same, both
+// previous entities are faces). A previous region on the cube's top face matches nothing: the
+// local normal (0, 0, 1) is used.
+TEST(RegionsAllPairs, TemporalCoherenceKeepsPreviousNormals) {
+  const Polytope cube = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  const Polytope floor = box(Vec3(-1, -1, -1), Vec3(2, 2, 0));
+  const RegionResult first = run(cube, Pose::identity(), floor, Pose::identity());
+  ASSERT_EQ(first.regions.size(), 9u);
+  const ContactRegion* square = find_dim(first, 2);
+  ASSERT_NE(square, nullptr);
+  const Vec3 tilted(0.6, 0, 0.8);
+  ContactRegion before = *square;
+  before.normals = {tilted};
+  const RegionResult kept = run(cube, at(0.25, 0, 0), floor, Pose::identity(), {&before, 1});
+  ASSERT_EQ(kept.regions.size(), 9u);
+  for (const auto& g : kept.regions) expect_normals(g, {tilted});
+
+  // The face of the cube opposite the bottom one (normal (0,0,1) in the cube's frame).
+  int top = -1;
+  for (std::size_t f = 0; f < cube.faces().size(); ++f)
+    if (cube.faces()[f].plane.normal.z() > 0.5) top = static_cast<int>(f);
+  ASSERT_GE(top, 0);
+  ContactRegion unrelated = before;
+  unrelated.a = Feature{FeatureKind::face, top};
+  const RegionResult fresh = run(cube, at(0.25, 0, 0), floor, Pose::identity(), {&unrelated, 1});
+  for (const auto& g : fresh.regions) expect_normals(g, {kUp});
+}
+
+TEST(RegionsAllPairs, WorkCapFailsWithAReason) {
+  const Polytope cube = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  // 26 entities each: 26² + 2 · 8 · 6 = 772 pairs.
+  const RegionResult capped =
+      run(cube, at(0, 0, 1), cube, Pose::identity(), {}, {.epsilon = 1e-9, .max_pairs = 771});
+  EXPECT_EQ(capped.status, QueryStatus::failed);
+  EXPECT_NE(capped.reason.find("max_pairs"), std::string::npos) << capped.reason;
+  const RegionResult enough =
+      run(cube, at(0, 0, 1), cube, Pose::identity(), {}, {.epsilon = 1e-9, .max_pairs = 772});
+  EXPECT_EQ(enough.status, QueryStatus::ok);
+}
+
+}  // namespace
+}  // namespace touchstone
