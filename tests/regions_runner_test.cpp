@@ -9,6 +9,8 @@
 
 #include <cstdlib>
 
+#include "cases/format/case_loader.hpp"
+#include "harness/common/cli.hpp"
 #include "harness/regions/report.hpp"
 #include "harness/regions/runner.hpp"
 #include "reference/exact_regions.hpp"
@@ -250,6 +252,31 @@ TEST_F(RegionRunner, ReportValidatesAndTableCounts) {
   const std::string table = report.table();
   EXPECT_NE(table.find("27 / 27 / 27"), std::string::npos) << table;
   EXPECT_NE(table.find("not-persisted"), std::string::npos);
+}
+
+TEST_F(RegionRunner, ExportedFailuresReplayWithTheSameReferences) {
+  // The crashing peer makes every case worth replaying; the document loads back to the very same
+  // doubles, so the replay finds each step's reference in the cache under the same key.
+  const auto kept = cases_to_replay(*run_);
+  ASSERT_EQ(kept.size(), cases_->size());
+  const LoadedCases loaded =
+      parse_case_document(write_region_case_document(kept).dump(), "exported.json");
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().to_string();
+  ASSERT_EQ(loaded.regions.size(), cases_->size());
+  const RegionRegistry registry = test_registry();
+  RegionRunOptions options;
+  options.repetitions = 1;
+  const RegionRunResults replay =
+      run_regions(loaded.regions, {registry.find("missing")}, options, *cache_);
+  for (std::size_t ci = 0; ci < replay.cases.size(); ++ci) {
+    EXPECT_EQ(replay.cases[ci].spec.id, (*cases_)[ci].id);
+    for (std::size_t k = 0; k < replay.cases[ci].steps.size(); ++k) {
+      EXPECT_TRUE(replay.cases[ci].steps[k].reference_from_cache);
+      EXPECT_EQ(replay.cases[ci].steps[k].key, run_->cases[ci].steps[k].key);
+    }
+    EXPECT_EQ(replay.results[ci].verification.reason,
+              result(*run_, "missing", ci).verification.reason);
+  }
 }
 
 }  // namespace

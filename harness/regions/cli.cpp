@@ -29,9 +29,8 @@ std::optional<std::vector<RegionCase>> gather_region_cases(const RegionCli& cli,
       load_errors.push_back(std::move(e));
     }
   }
-  std::vector<std::string> patterns = cli.families;
-  if (cli.cases.empty() && patterns.empty()) patterns.push_back("*");
-  for (const std::string& pattern : patterns) {
+  if (cli.cases.empty() && cli.families.empty()) return default_region_suite(cli.seed);
+  for (const std::string& pattern : cli.families) {
     const auto families = match_region_families(pattern);
     if (families.empty()) {
       std::cerr << "error: no region family matches '" << pattern << "' (see `touchstone list`)\n";
