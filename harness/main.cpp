@@ -1,6 +1,7 @@
 // `touchstone`: wires the subcommands. list (algorithms, families, force solvers), run
 // (harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
-// (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp).
+// (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
+// (harness/regions/cli.cpp).
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -8,6 +9,7 @@
 #include "harness/motion/cli.hpp"
 #include "harness/motion/robustness_cli.hpp"
 #include "harness/proximity/cli.hpp"
+#include "harness/regions/cli.hpp"
 
 using namespace touchstone;
 
@@ -25,16 +27,20 @@ int main(int argc, char** argv) {
   auto* robustness = add_robustness_command(app, robustness_cli);
   ForceCli force_cli;
   auto* forces = add_forces_command(app, force_cli);
+  RegionCli region_cli;
+  auto* regions = add_regions_command(app, region_cli);
 
   CLI11_PARSE(app, argc, argv);
   if (*list) {
     list_proximity(std::cout);
     list_force_solvers(std::cout);
+    list_regions(std::cout);
     return 0;
   }
   if (*run) return run_run_command(run_cli, argc, argv);
   if (*motion) return run_motion_command(motion_cli, argc, argv);
   if (*robustness) return run_robustness_command(robustness_cli);
   if (*forces) return run_forces_command(force_cli, argc, argv);
+  if (*regions) return run_regions_command(region_cli, argc, argv);
   return 2;
 }

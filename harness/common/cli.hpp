@@ -60,6 +60,20 @@ std::string registered_names(const Registry& registry) {
 // A verdict that makes its case worth exporting for replay: fail, error or ambiguous.
 bool worth_replaying(Verdict v);
 
+// The cases of a run (RunResults, RegionRunResults: cases[i].spec and .problems, results[j]
+// .case_index and .verification) with a problem or a result worth replaying, in run order.
+template <class Run>
+auto cases_to_replay(const Run& run) {
+  std::vector<bool> keep(run.cases.size(), false);
+  for (std::size_t i = 0; i < run.cases.size(); ++i) keep[i] = !run.cases[i].problems.empty();
+  for (const auto& r : run.results)
+    if (worth_replaying(r.verification.verdict)) keep[r.case_index] = true;
+  std::vector<const std::decay_t<decltype(run.cases.front().spec)>*> kept;
+  for (std::size_t i = 0; i < keep.size(); ++i)
+    if (keep[i]) kept.push_back(&run.cases[i].spec);
+  return kept;
+}
+
 // Writes exported cases (a case document) to `path`, creating its directories; false after
 // "error: cannot write <path>".
 bool export_cases(const std::string& path, const nlohmann::json& document);

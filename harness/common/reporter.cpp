@@ -64,6 +64,18 @@ json flags_json(const Flags& flags) {
   return j;
 }
 
+json vec3_json(const Vec3& v) {
+  return {finite_or_null(v.x()), finite_or_null(v.y()), finite_or_null(v.z())};
+}
+
+json pose_json(const Pose& pose) {
+  json rows = json::array();
+  for (int i = 0; i < 3; ++i)
+    rows.push_back({finite_or_null(pose.rotation(i, 0)), finite_or_null(pose.rotation(i, 1)),
+                    finite_or_null(pose.rotation(i, 2))});
+  return {{"rotation", rows}, {"translation", vec3_json(pose.translation)}};
+}
+
 json checks_json(const std::vector<CheckResult>& checks) {
   json out = json::array();
   for (const CheckResult& c : checks)

@@ -104,6 +104,11 @@ nlohmann::json algorithm_json(const Info& info, std::string_view kind, const Fla
           {"parameters", parameters.empty() ? nlohmann::json::object() : parameters}};
 }
 
+// A point or vector (non-finite coordinates as null), and a pose as {rotation (rows),
+// translation}.
+nlohmann::json vec3_json(const Vec3& v);
+nlohmann::json pose_json(const Pose& pose);
+
 nlohmann::json checks_json(const std::vector<CheckResult>& checks);
 // median, min and max time and repetitions (and the preparation time when `with_prepare`).
 nlohmann::json timing_json(const Timing& timing, bool with_prepare);

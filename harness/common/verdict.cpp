@@ -38,6 +38,20 @@ void decide_verdict(Verification& v) {
       }
 }
 
+bool verdict_from_status(QueryStatus status, const std::string& reason, Verification& v) {
+  if (status == QueryStatus::unsupported) {
+    v.verdict = Verdict::unsupported;
+    v.reason = reason.empty() ? "algorithm does not support this case" : reason;
+    return true;
+  }
+  if (status == QueryStatus::failed) {
+    v.verdict = Verdict::fail;
+    v.reason = "algorithm reported failure: " + reason;
+    return true;
+  }
+  return false;
+}
+
 void VerdictCounts::add(Verdict v) {
   switch (v) {
     case Verdict::pass:

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "algorithms/proximity/proximity.hpp"
+
 namespace touchstone {
 
 enum class Verdict { pass, fail, ambiguous, unsupported, error };
@@ -31,6 +33,10 @@ struct Verification {
 // The worst check decides: fail > ambiguous > pass (unsupported checks do not count); the reason
 // is the first such check's "name: detail".
 void decide_verdict(Verification& v);
+
+// An answer whose status is not ok decides its verdict alone: unsupported (with the algorithm's
+// reason, or a default one), or fail ("algorithm reported failure: <reason>"). True when it did.
+bool verdict_from_status(QueryStatus status, const std::string& reason, Verification& v);
 
 // The record of an algorithm or solver that gave no answer on a case (ResultRecord,
 // ForceResultRecord: fields output.status, output.reason and verification): `why` becomes both

@@ -44,19 +44,6 @@ std::optional<std::vector<ProximityCase>> gather_cases(const RunCli& cli,
   return cases;
 }
 
-// Cases with a problem or a result worth replaying (--export-failures).
-std::vector<const ProximityCase*> failing_cases(const RunResults& results) {
-  std::vector<bool> keep(results.cases.size(), false);
-  for (std::size_t i = 0; i < results.cases.size(); ++i)
-    keep[i] = !results.cases[i].problems.empty();
-  for (const auto& r : results.results)
-    if (worth_replaying(r.verification.verdict)) keep[r.case_index] = true;
-  std::vector<const ProximityCase*> kept;
-  for (std::size_t i = 0; i < keep.size(); ++i)
-    if (keep[i]) kept.push_back(&results.cases[i].spec);
-  return kept;
-}
-
 }  // namespace
 
 CLI::App* add_run_command(CLI::App& app, RunCli& cli) {
@@ -141,7 +128,7 @@ int run_run_command(const RunCli& cli, int argc, char** argv) {
                     ProximityReport(results, options)))
     return 1;
   if (!cli.export_path.empty()) {
-    const auto kept = failing_cases(results);
+    const auto kept = cases_to_replay(results);
     if (!export_cases(cli.export_path, write_case_document(kept))) return 1;
     std::cout << kept.size() << " cases to replay written to " << cli.export_path << "\n";
   }

@@ -9,33 +9,18 @@ namespace {
 
 using nlohmann::json;
 
-json vec(const Vec3& v) {
-  return {finite_or_null(v.x()), finite_or_null(v.y()), finite_or_null(v.z())};
-}
-
-json mat(const Mat3& m) {
-  json rows = json::array();
-  for (int i = 0; i < 3; ++i)
-    rows.push_back({finite_or_null(m(i, 0)), finite_or_null(m(i, 1)), finite_or_null(m(i, 2))});
-  return rows;
-}
-
-json pose_json(const Pose& pose) {
-  return {{"rotation", mat(pose.rotation)}, {"translation", vec(pose.translation)}};
-}
-
 json output_json(const ProximityResult& r) {
   json o = {{"status", to_string(r.status)},
             {"relation", to_string(r.relation)},
             {"iterations", r.iterations}};
   if (!r.reason.empty()) o["reason"] = r.reason;
   o["distance"] = r.distance ? finite_or_null(*r.distance) : json(nullptr);
-  o["witness_a"] = r.witness_a ? vec(*r.witness_a) : json(nullptr);
-  o["witness_b"] = r.witness_b ? vec(*r.witness_b) : json(nullptr);
+  o["witness_a"] = r.witness_a ? vec3_json(*r.witness_a) : json(nullptr);
+  o["witness_b"] = r.witness_b ? vec3_json(*r.witness_b) : json(nullptr);
   o["penetration_depth"] =
       r.penetration_depth ? finite_or_null(*r.penetration_depth) : json(nullptr);
   o["penetration_direction"] =
-      r.penetration_direction ? vec(*r.penetration_direction) : json(nullptr);
+      r.penetration_direction ? vec3_json(*r.penetration_direction) : json(nullptr);
   if (r.feature_a)
     o["feature_a"] = {{"kind", to_string(r.feature_a->kind)}, {"id", r.feature_a->id}};
   if (r.feature_b)
@@ -47,17 +32,14 @@ json output_json(const ProximityResult& r) {
 json reference_json(const CaseRecord& c) {
   if (!c.reference) return nullptr;
   const ExactProximity& r = *c.reference;
-  json ref = {{"relation", to_string(r.relation)},
-              {"distance", finite_or_null(r.distance)},
-              {"distance_sq_exact", r.distance_sq_exact},
-              {"witness_a", vec(r.witness_a)},
-              {"witness_b", vec(r.witness_b)},
-              {"method", r.method},
-              {"from_cache", c.reference_from_cache},
-              {"compute_ms", finite_or_null(c.reference_ms)}};
+  json ref = {
+      {"relation", to_string(r.relation)},        {"distance", finite_or_null(r.distance)},
+      {"distance_sq_exact", r.distance_sq_exact}, {"witness_a", vec3_json(r.witness_a)},
+      {"witness_b", vec3_json(r.witness_b)},      {"method", r.method},
+      {"from_cache", c.reference_from_cache},     {"compute_ms", finite_or_null(c.reference_ms)}};
   ref["depth"] = r.depth ? finite_or_null(*r.depth) : json(nullptr);
   ref["depth_sq_exact"] = r.depth_sq_exact ? json(*r.depth_sq_exact) : json(nullptr);
-  ref["depth_direction"] = r.depth_direction ? vec(*r.depth_direction) : json(nullptr);
+  ref["depth_direction"] = r.depth_direction ? vec3_json(*r.depth_direction) : json(nullptr);
   return ref;
 }
 

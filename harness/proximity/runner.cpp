@@ -8,29 +8,6 @@
 namespace touchstone {
 namespace {
 
-Polytope build_shape(const ShapeSpec& s) {
-  try {
-    return s.faces ? Polytope::from_faces(s.vertices, *s.faces) : Polytope::from_points(s.vertices);
-  } catch (const GeometryError& e) {
-    throw GeometryError("shapes." + s.name + ": " + e.what());
-  }
-}
-
-// Diagonal of the pair's world bounding box, and the largest absolute world coordinate.
-std::pair<double, double> pair_extent(const Polytope& a, const Pose& pa, const Polytope& b,
-                                      const Pose& pb) {
-  Vec3 lo = pa.apply(a.vertices()[0]), hi = lo;
-  for (const Vec3& v : a.vertices()) {
-    lo = lo.cwiseMin(pa.apply(v));
-    hi = hi.cwiseMax(pa.apply(v));
-  }
-  for (const Vec3& v : b.vertices()) {
-    lo = lo.cwiseMin(pb.apply(v));
-    hi = hi.cwiseMax(pb.apply(v));
-  }
-  return {(hi - lo).norm(), std::max(lo.cwiseAbs().maxCoeff(), hi.cwiseAbs().maxCoeff())};
-}
-
 bool finite_output(const ProximityResult& r) {
   auto ok = [](const std::optional<double>& x) { return !x || std::isfinite(*x); };
   auto okv = [](const std::optional<Vec3>& x) { return !x || x->allFinite(); };
@@ -44,13 +21,6 @@ bool isolated_algorithm(const ProximityAlgorithmInfo& info, const RunOptions& op
 }
 
 }  // namespace
-
-Polytope build_case_shape(const ShapeSpec& s) { return build_shape(s); }
-
-std::pair<double, double> case_pair_extent(const Polytope& a, const Pose& pose_a, const Polytope& b,
-                                           const Pose& pose_b) {
-  return pair_extent(a, pose_a, b, pose_b);
-}
 
 Verification verify_query_output(const ProximityAlgorithmInfo& info, ProximityResult& output,
                                  const Polytope& a, const Polytope& b, const CaseRecord& rec,
@@ -205,10 +175,10 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
     record.hash = case_input_hash(record.spec);
     std::optional<Polytope> a, b;
     try {
-      a = build_shape(record.spec.a);
-      b = build_shape(record.spec.b);
+      a = build_case_shape(record.spec.a);
+      b = build_case_shape(record.spec.b);
       std::tie(record.scale, record.magnitude) =
-          pair_extent(*a, record.spec.pose_a, *b, record.spec.pose_b);
+          case_pair_extent(*a, record.spec.pose_a, *b, record.spec.pose_b);
     } catch (const std::exception& e) {
       record.problems.push_back(std::string("invalid geometry: ") + e.what());
     }

@@ -12,6 +12,7 @@
 #include "algorithms/proximity/registry.hpp"
 #include "cases/format/case_loader.hpp"
 #include "cases/format/proximity_case.hpp"
+#include "harness/common/case_shapes.hpp"
 #include "harness/common/progress.hpp"
 #include "harness/proximity/isolation.hpp"
 #include "harness/proximity/reference.hpp"
@@ -69,11 +70,7 @@ struct RunResults {
 };
 
 // Building blocks of run_proximity, shared with the motion and robustness runners.
-// The shape of a case (throws GeometryError naming the shape).
-Polytope build_case_shape(const ShapeSpec& s);
-// L (diagonal of the pair's world bounding box) and M (largest absolute world coordinate).
-std::pair<double, double> case_pair_extent(const Polytope& a, const Pose& pose_a, const Polytope& b,
-                                           const Pose& pose_b);
+// (build_case_shape and case_pair_extent: harness/common/case_shapes.hpp.)
 // The exact reference of a case with both shapes built and convex (record.hash set): cached, else
 // computed under the time limit, stored and timed; a failure becomes a problem of the case.
 void acquire_reference(CaseRecord& record, const Polytope& a, const Polytope& b,

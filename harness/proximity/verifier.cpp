@@ -234,16 +234,7 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
                               const VerificationInput& input, const Tolerances& tol,
                               const FeatureDistanceInput* features) {
   Verification out;
-  if (result.status == QueryStatus::unsupported) {
-    out.verdict = Verdict::unsupported;
-    out.reason = result.reason.empty() ? "algorithm does not support this case" : result.reason;
-    return out;
-  }
-  if (result.status == QueryStatus::failed) {
-    out.verdict = Verdict::fail;
-    out.reason = "algorithm reported failure: " + result.reason;
-    return out;
-  }
+  if (verdict_from_status(result.status, result.reason, out)) return out;
   const double L = std::max(input.scale, tol.absolute_floor);
   const CheckContext x{result, caps, *input.exact, input, tol, features, L, tol.band_relative * L};
   relation_check(x, out);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The default suite end to end: installs what is missing, builds, runs every registered algorithm
 # on the built-in degenerate families, prints the table and writes reports/latest.json; then every
-# force solver on the contact scenes (reports/forces.json).
+# force solver on the contact scenes (reports/forces.json), then every region algorithm on the region
+# families (reports/regions.json).
 # Extra arguments go to `touchstone run` (see `touchstone run --help`).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -11,3 +12,4 @@ cd "$root"
 touchstone="${BUILD_DIR:-$root/build}/harness/touchstone"
 "$touchstone" run "$@"
 "$touchstone" forces --out reports/forces.json
+"$touchstone" regions --out reports/regions.json

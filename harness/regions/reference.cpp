@@ -1,0 +1,133 @@
+#include "harness/regions/reference.hpp"
+
+#include <cstdint>
+#include <stdexcept>
+
+#include "harness/common/wire.hpp"
+
+namespace touchstone {
+namespace {
+
+using nlohmann::json;
+
+// The B-rep the reference sees (vertices and face loops, after building) and its pose.
+void hash_solid(Fnv1a& f, const Polytope& p, const Pose& pose) {
+  f.value(static_cast<std::int64_t>(p.vertices().size()));
+  for (const Vec3& v : p.vertices())
+    for (int i = 0; i < 3; ++i) f.value(v[i]);
+  f.value(static_cast<std::int64_t>(p.faces().size()));
+  for (const Face& face : p.faces()) {
+    f.value(static_cast<std::int64_t>(face.vertices.size()));
+    for (int v : face.vertices) f.value(static_cast<std::int64_t>(v));
+  }
+  for (int i = 0; i < 9; ++i) f.value(pose.rotation(i / 3, i % 3));
+  for (int i = 0; i < 3; ++i) f.value(pose.translation[i]);
+}
+
+json points_json(const std::vector<Vec3>& points) {
+  json out = json::array();
+  for (const Vec3& p : points)
+    out.push_back({wire::number(p.x()), wire::number(p.y()), wire::number(p.z())});
+  return out;
+}
+
+std::vector<Vec3> points_from_json(const json& j) {
+  std::vector<Vec3> out;
+  for (const json& p : j)
+    out.emplace_back(wire::to_number(p.at(0)), wire::to_number(p.at(1)), wire::to_number(p.at(2)));
+  return out;
+}
+
+json cone_json(const NormalCone& cone) {
+  json pieces = json::array();
+  for (const NormalConePiece& p : cone.pieces)
+    pieces.push_back({{"into_a", points_json(p.into_a)}, {"into_b", points_json(p.into_b)}});
+  return pieces;
+}
+
+NormalCone cone_from_json(const json& j) {
+  NormalCone cone;
+  for (const json& p : j)
+    cone.pieces.push_back({points_from_json(p.at("into_a")), points_from_json(p.at("into_b"))});
+  return cone;
+}
+
+}  // namespace
+
+json feature_json(const Feature& f) { return {{"kind", to_string(f.kind)}, {"id", f.id}}; }
+
+Feature feature_from_json(const json& j) {
+  const std::string kind = j.at("kind").get<std::string>();
+  for (FeatureKind k : {FeatureKind::vertex, FeatureKind::edge, FeatureKind::face})
+    if (to_string(k) == kind) return {k, j.at("id").get<int>()};
+  throw std::runtime_error("unknown entity kind '" + kind + "'");
+}
+
+std::string region_reference_key(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                 const Pose& pose_b, double shallow_limit) {
+  Fnv1a f;
+  // Bump when the region reference computation changes, so old cache entries are never reused.
+  const char tag[] = "touchstone-region-reference/1";
+  f.bytes(tag, sizeof tag);
+  hash_solid(f, a, pose_a);
+  hash_solid(f, b, pose_b);
+  f.value(shallow_limit);
+  return "regions:" + f.hex();
+}
+
+json exact_regions_to_json(const ExactRegions& e) {
+  json regions = json::array();
+  for (const ExactRegion& r : e.regions)
+    regions.push_back({{"a", feature_json(r.a)},
+                       {"b", feature_json(r.b)},
+                       {"dimension", r.dimension},
+                       {"points", points_json(r.points)},
+                       {"points_exact", r.points_exact},
+                       {"sufficient", r.sufficient},
+                       {"cone", cone_json(r.cone)}});
+  json j = {{"relation", to_string(e.relation)},
+            {"regions", regions},
+            {"pairs_tested", e.pairs_tested},
+            {"method", e.method}};
+  if (e.distance_sq_exact) j["distance_sq_exact"] = *e.distance_sq_exact;
+  if (e.distance) j["distance"] = wire::number(*e.distance);
+  if (e.closest_a) j["closest_a"] = feature_json(*e.closest_a);
+  if (e.closest_b) j["closest_b"] = feature_json(*e.closest_b);
+  if (e.shallow) j["shallow"] = *e.shallow;
+  return j;
+}
+
+ExactRegions exact_regions_from_json(const json& j) {
+  ExactRegions e;
+  e.relation =
+      relation_from_string(j.at("relation").get<std::string>()).value_or(Relation::unknown);
+  for (const json& r : j.at("regions"))
+    e.regions.push_back({feature_from_json(r.at("a")), feature_from_json(r.at("b")),
+                         r.at("dimension").get<int>(), points_from_json(r.at("points")),
+                         r.at("points_exact").get<std::vector<std::string>>(),
+                         r.at("sufficient").get<bool>(), cone_from_json(r.at("cone"))});
+  e.pairs_tested = j.at("pairs_tested").get<std::size_t>();
+  e.method = j.at("method").get<std::string>();
+  if (j.contains("distance_sq_exact"))
+    e.distance_sq_exact = j["distance_sq_exact"].get<std::string>();
+  if (j.contains("distance")) e.distance = wire::to_number(j["distance"]);
+  if (j.contains("closest_a")) e.closest_a = feature_from_json(j["closest_a"]);
+  if (j.contains("closest_b")) e.closest_b = feature_from_json(j["closest_b"]);
+  if (j.contains("shallow")) e.shallow = j["shallow"].get<bool>();
+  return e;
+}
+
+std::optional<ExactRegions> find_region_reference(const ReferenceCache& cache,
+                                                  const std::string& key) {
+  return find_reference(cache, key, kExactRegionsCodec);
+}
+
+ExactRegions exact_regions_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                    const Pose& pose_b, const ExactRegionOptions& options,
+                                    double timeout_seconds) {
+  return reference_in_child<ExactRegions>(
+      [&] { return exact_regions(a, pose_a, b, pose_b, options); }, kExactRegionsCodec,
+      timeout_seconds, "exact region reference");
+}
+
+}  // namespace touchstone

@@ -1,0 +1,350 @@
+// Verdicts for contact-region answers: the contract is at the top of verifier.hpp.
+#include "harness/regions/verifier.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "harness/regions/normals.hpp"
+#include "harness/regions/point_sets.hpp"
+
+namespace touchstone {
+
+nlohmann::json RegionTolerances::to_json() const {
+  return {{"region_relative", region_relative},
+          {"normal", normal},
+          {"size", "diagonal of the bounding box of both shapes in world coordinates"}};
+}
+
+void RegionCounts::add(const RegionCounts& o) {
+  returned += o.returned;
+  claimed += o.claimed;
+  matched += o.matched;
+  missed += o.missed;
+  extra += o.extra;
+  coverage = coverage || o.coverage;
+}
+
+std::string describe_pair(const Feature& a, const Feature& b, int dimension) {
+  return std::string(to_string(a.kind)) + " " + std::to_string(a.id) + " / " +
+         std::string(to_string(b.kind)) + " " + std::to_string(b.id) + " (" +
+         std::to_string(dimension) + "D)";
+}
+
+namespace {
+
+// Checks by name, in the order first registered: each passes until something fails it; a failed
+// check keeps its first detail, how many more there were and its largest error.
+class Findings {
+ public:
+  void check(const std::string& name) { entry(name); }
+  void add(const std::string& name, Verdict verdict, std::string detail, double error = 0.0,
+           double tolerance = 0.0) {
+    Entry& e = entry(name);
+    if (e.count == 0 || (verdict == Verdict::fail && e.verdict != Verdict::fail)) {
+      e.verdict = verdict;
+      e.detail = std::move(detail);
+    }
+    ++e.count;
+    e.error = std::max(e.error, error);
+    e.tolerance = tolerance;
+  }
+  void emit(Verification& out) const {
+    for (const Entry& e : entries_) {
+      std::string detail = e.detail;
+      if (e.count > 1) detail += " (and " + std::to_string(e.count - 1) + " more)";
+      out.checks.push_back({e.name, e.verdict, e.error, e.tolerance, detail});
+    }
+  }
+
+ private:
+  struct Entry {
+    std::string name;
+    Verdict verdict = Verdict::pass;
+    std::string detail;
+    int count = 0;
+    double error = 0.0, tolerance = 0.0;
+  };
+  Entry& entry(const std::string& name) {
+    for (Entry& e : entries_)
+      if (e.name == name) return e;
+    entries_.push_back(Entry{name, Verdict::pass, "", 0, 0.0, 0.0});
+    return entries_.back();
+  }
+  std::vector<Entry> entries_;
+};
+
+struct Context {
+  const RegionResult& result;
+  const RegionCapabilities& caps;
+  const ExactRegions& exact;
+  const RegionVerificationInput& input;
+  const RegionTolerances& tol;
+  double tau;
+};
+
+bool finite_answer(const RegionResult& r) {
+  for (const ContactRegion& c : r.regions) {
+    for (const Vec3& p : c.points)
+      if (!p.allFinite()) return false;
+    for (const Vec3& n : c.normals)
+      if (!n.allFinite()) return false;
+    if (c.depth && !std::isfinite(*c.depth)) return false;
+  }
+  return !r.distance || std::isfinite(*r.distance);
+}
+
+std::string said(Relation r) { return "said " + std::string(to_string(r)); }
+
+// The relation and the ambiguous band. True when the exact pair touches, so the regions are
+// checked.
+bool relation_checks(const Context& x, Findings& f) {
+  const RegionResult& r = x.result;
+  const ExactRegions& e = x.exact;
+  const bool declared = x.caps.relation;
+  const std::string n_regions = "returned " + std::to_string(r.regions.size()) + " regions";
+  if (!declared) f.add("relation", Verdict::unsupported, "not declared");
+  if (declared && r.relation == Relation::unknown)
+    f.add("relation", Verdict::fail, "declared but not decided");
+  const bool decided = declared && r.relation != Relation::unknown;
+  f.check("relation");
+  f.check("regions");
+  switch (e.relation) {
+    case Relation::separated: {
+      const double d = e.distance.value_or(std::numeric_limits<double>::infinity());
+      const bool band = d <= x.tau;
+      const std::string where = "exact pair separated at distance " + short_number(d) +
+                                (band ? " (within τ = " + short_number(x.tau) + ")" : "");
+      if (decided && r.relation != Relation::separated) {
+        const bool ambiguous = band && r.relation == Relation::touching;
+        f.add("relation", ambiguous ? Verdict::ambiguous : Verdict::fail,
+              said(r.relation) + ", " + where, d, x.tau);
+      }
+      if (!r.regions.empty())
+        f.add("regions",
+              band && r.relation != Relation::penetrating ? Verdict::ambiguous : Verdict::fail,
+              n_regions + ", " + where, d, x.tau);
+      return false;
+    }
+    case Relation::penetrating: {
+      const bool shallow = e.shallow.value_or(false);
+      const std::string where = std::string("exact pair penetrating") +
+                                (shallow ? " within τ = " + short_number(x.tau) : "");
+      if (decided && r.relation != Relation::penetrating)
+        f.add("relation",
+              shallow && r.relation == Relation::touching ? Verdict::ambiguous : Verdict::fail,
+              said(r.relation) + ", " + where);
+      if (shallow && !r.regions.empty() && r.relation != Relation::penetrating)
+        f.add("regions", Verdict::ambiguous, n_regions + ", " + where);
+      else
+        f.add("regions", Verdict::unsupported, "not checked: " + where);
+      return false;
+    }
+    case Relation::touching:
+      if (decided && r.relation != Relation::touching)
+        f.add("relation", Verdict::fail, said(r.relation) + ", exact pair touching");
+      return true;
+    case Relation::unknown:
+      break;
+  }
+  f.add("relation", Verdict::fail, "the exact reference did not decide the relation");
+  return false;
+}
+
+// Unit length within tol_normal; the unit vectors of those that pass.
+std::vector<Vec3> unit_normals(const ContactRegion& c, const std::string& who, const Context& x,
+                               Findings& f) {
+  std::vector<Vec3> out;
+  const double allowed = std::max(x.tol.normal, 8 * std::numeric_limits<double>::epsilon());
+  for (const Vec3& n : c.normals) {
+    const double off = std::abs(n.norm() - 1.0);
+    if (off > allowed)
+      f.add("normal length", Verdict::fail, who + ": |n| = " + short_number(n.norm()), off,
+            allowed);
+    else
+      out.push_back(n.normalized());
+  }
+  return out;
+}
+
+// Cone membership, count and distinct pieces of one region's normals against its exact region.
+void cone_checks(const ContactRegion& c, const ExactRegion& e, const std::string& who,
+                 const Context& x, Findings& f) {
+  const std::vector<Vec3> normals = unit_normals(c, who, x, f);
+  const int room = 3 - e.dimension;
+  if (static_cast<int>(c.normals.size()) > room)
+    f.add("normal count", Verdict::fail,
+          who + ": " + std::to_string(c.normals.size()) + " normals, at most " +
+              std::to_string(room));
+  if (e.cone.pieces.empty()) {
+    f.add("normal outside cone", Verdict::unsupported, "the exact cone of " + who + " is empty");
+    return;
+  }
+  for (const Vec3& n : normals)
+    if (!normal_in_cone(n, e.cone, x.tol.normal))
+      f.add("normal outside cone", Verdict::fail,
+            who + ": (" + short_number(n.x()) + ", " + short_number(n.y()) + ", " +
+                short_number(n.z()) + ")");
+  const int needed = std::min(static_cast<int>(e.cone.pieces.size()), room);
+  const int hit = distinct_pieces_hit(normals, e.cone, x.tol.normal);
+  if (hit < needed)
+    f.add("normal pieces", Verdict::fail,
+          who + ": " + std::to_string(hit) + " of " + std::to_string(needed) + " cone pieces hit");
+}
+
+// Normals of one matched region: persisted from the previous answer (conditions (6)–(7)) when
+// temporal coherence is declared and applies, else in the exact cone.
+void normal_checks(const ContactRegion& c, const ExactRegion& e, const std::string& who,
+                   const Context& x, Findings& f) {
+  if (x.caps.temporal_coherence && !x.input.previous.empty() && x.input.a && x.input.b) {
+    const PersistenceSources from =
+        persistence_sources(c, x.input.previous, *x.input.a, *x.input.b);
+    if (from.condition != 8) {
+      const bool kept = std::any_of(from.regions.begin(), from.regions.end(), [&](auto* p) {
+        return same_normals(c.normals, p->normals, x.tol.normal);
+      });
+      if (!kept)
+        f.add("normal not persisted", Verdict::fail,
+              who + ": condition (" + std::to_string(from.condition) + ") keeps the normals of " +
+                  describe_pair(*from.regions.front()->a, *from.regions.front()->b,
+                                from.regions.front()->dimension()));
+      return;
+    }
+  }
+  cone_checks(c, e, who, x, f);
+}
+
+// Algorithms naming entities, on a touching pair.
+void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
+  const auto& exact = x.exact.regions;
+  const bool whole = x.result.subset == RegionSubset::intersection;
+  f.check("subset");
+  if (whole ? !x.caps.intersection_set : !x.caps.sufficient_set)
+    f.add("subset", Verdict::fail,
+          "claims the " + std::string(to_string(x.result.subset)) + " subset, not declared");
+  for (const char* name : {"extra region", "dimension", "points", "missing region"}) f.check(name);
+  std::vector<bool> named(exact.size(), false), right(exact.size(), false);
+  for (std::size_t i = 0; i < x.result.regions.size(); ++i) {
+    const ContactRegion& c = x.result.regions[i];
+    if (!c.a || !c.b || c.points.empty()) {
+      f.add("extra region", Verdict::fail,
+            "region " + std::to_string(i) +
+                (c.points.empty() ? " has no points" : " names no entities"));
+      ++counts.extra;
+      continue;
+    }
+    const std::string who = describe_pair(*c.a, *c.b, c.dimension());
+    std::size_t best = exact.size();
+    double best_h = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < exact.size(); ++k)
+      if (exact[k].a == *c.a && exact[k].b == *c.b) {
+        const double h = vertex_hausdorff(c.points, exact[k].points);
+        if (best == exact.size() || h < best_h) best = k, best_h = h;
+      }
+    if (best == exact.size()) {
+      f.add("extra region", Verdict::fail, who);
+      ++counts.extra;
+      continue;
+    }
+    const ExactRegion& e = exact[best];
+    named[best] = true;
+    bool ok = true;
+    if (c.dimension() != e.dimension) {
+      f.add("dimension", Verdict::fail, who + ", exact " + std::to_string(e.dimension) + "D");
+      ok = false;
+    }
+    if (!(best_h <= x.tau)) {
+      f.add("points", Verdict::fail, who + " off by " + short_number(best_h), best_h, x.tau);
+      ok = false;
+    }
+    right[best] = right[best] || ok;
+    if (x.caps.normals) normal_checks(c, e, who, x, f);
+  }
+  if (!x.caps.normals) f.add("normals", Verdict::unsupported, "not declared");
+  for (std::size_t k = 0; k < exact.size(); ++k) {
+    if (!whole && !exact[k].sufficient) continue;
+    ++counts.claimed;
+    counts.matched += right[k];
+    if (named[k]) continue;
+    ++counts.missed;
+    f.add("missing region", Verdict::fail,
+          describe_pair(exact[k].a, exact[k].b, exact[k].dimension));
+  }
+}
+
+// Point-only peers, on a touching pair.
+void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
+  const auto& exact = x.exact.regions;
+  counts.coverage = true;
+  f.check("point off contact");
+  std::vector<bool> covered(exact.size(), false);
+  for (std::size_t i = 0; i < x.result.regions.size(); ++i) {
+    const ContactRegion& c = x.result.regions[i];
+    const std::string who = "contact " + std::to_string(i);
+    std::vector<const ExactRegion*> near;
+    bool off = c.points.empty();
+    for (const Vec3& p : c.points) {
+      double nearest = std::numeric_limits<double>::infinity();
+      for (std::size_t k = 0; k < exact.size(); ++k) {
+        const double d = distance_to_point_set(p, exact[k].points);
+        nearest = std::min(nearest, d);
+        if (d <= x.tau) covered[k] = true, near.push_back(&exact[k]);
+      }
+      if (!(nearest <= x.tau)) {
+        off = true;
+        f.add("point off contact", Verdict::fail,
+              who + " at (" + short_number(p.x()) + ", " + short_number(p.y()) + ", " +
+                  short_number(p.z()) + ") is " + short_number(nearest) + " from every region",
+              nearest, x.tau);
+      }
+    }
+    counts.extra += off;
+    if (!x.caps.normals || near.empty()) continue;
+    f.check("normal outside cone");
+    for (const Vec3& n : unit_normals(c, who, x, f))
+      if (std::none_of(near.begin(), near.end(),
+                       [&](auto* e) { return normal_in_cone(n, e->cone, x.tol.normal); }))
+        f.add("normal outside cone", Verdict::fail,
+              who + ": (" + short_number(n.x()) + ", " + short_number(n.y()) + ", " +
+                  short_number(n.z()) + ")");
+  }
+  for (std::size_t k = 0; k < exact.size(); ++k)
+    if (exact[k].sufficient) ++counts.claimed, counts.matched += covered[k];
+  counts.missed = counts.claimed - counts.matched;
+  f.add("coverage", Verdict::pass,
+        std::to_string(counts.matched) + " of " + std::to_string(counts.claimed) +
+            " regions of 𝓡 covered (reported, not judged)");
+}
+
+}  // namespace
+
+RegionVerification verify_regions(const RegionResult& result, const RegionCapabilities& caps,
+                                  const RegionVerificationInput& input,
+                                  const RegionTolerances& tol) {
+  RegionVerification out;
+  Verification& v = out.verification;
+  out.counts.returned = static_cast<int>(result.regions.size());
+  if (verdict_from_status(result.status, result.reason, v)) return out;
+  if (!finite_answer(result)) {
+    v.checks.push_back({"finite", Verdict::fail, 0, 0, "output contains NaN or infinity"});
+    decide_verdict(v);
+    return out;
+  }
+  const double tau = tol.region_relative * std::max(input.size, 1e-300);
+  const Context x{result, caps, *input.exact, input, tol, tau};
+  Findings f;
+  if (relation_checks(x, f)) {
+    if (caps.entities)
+      entity_checks(x, f, out.counts);
+    else
+      point_checks(x, f, out.counts);
+  }
+  if (!caps.temporal_coherence) f.add("persistence", Verdict::unsupported, "not declared");
+  f.emit(v);
+  decide_verdict(v);
+  return out;
+}
+
+}  // namespace touchstone

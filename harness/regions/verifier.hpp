@@ -1,0 +1,83 @@
+// The contact-region verifier (DESIGN §5; seed 000 §3): one algorithm's answer at one step against
+// the exact reference (reference/exact_regions.hpp), as named checks and a verdict.
+//
+// The contract. τ = tol_region × size, size = the diagonal of the bounding box of both shapes in
+// world coordinates (tol_region 1e-9 unless --tol-region). Normals are judged with tol_normal
+// (1e-9 unless --tol-normal): a normal must have unit length (within tol_normal), and n (unit)
+// lies in a cone piece when n·g ≥ −tol_normal for every g in into_a and n·g ≤ tol_normal for every
+// g in into_b.
+//  - Exact relation separated at distance > τ: pass iff no regions (and the relation, if declared,
+//    is separated).
+//  - The ambiguous band: separated at distance ≤ τ, or penetrating with `shallow` (the reference
+//    is asked with shallow_limit = τ). An answer that returns regions or says touching there is
+//    `ambiguous`; one that says separated (or penetrating, on the shallow side) passes.
+//  - Penetrating and not shallow: the relation, if declared, must be penetrating; regions are not
+//    checked.
+//  - Touching, algorithms naming entities: every returned region must be a pair of 𝓘 (else
+//    `extra region`) with the exact dimension (`dimension`) and Π within τ of the exact Π
+//    (`points`: vertex Hausdorff both ways against the filled point sets; among several
+//    components of one pair, the nearest). Every region of the claimed subset (𝓘, or for
+//    `sufficient` the regions flagged sufficient) must be returned (`missing region`); claiming a
+//    subset not declared fails (`subset`). Normals, if declared: each in some piece of the cone
+//    (`normal outside cone`), at most 3 − dim of them (`normal count`), at least
+//    min(pieces, 3 − dim) distinct pieces hit (`normal pieces`).
+//  - Temporal coherence, if declared, with the algorithm's previous answer 𝒞: a region whose pair
+//    (x, y) is in 𝒞 must carry 𝒞's normals (condition (6)); else a region adjacent as in condition
+//    (7) (adj(x, x') and y = y', x = x' and adj(y, y'), or both; x' and y' with convex
+//    neighbourhoods) must carry that region's normals (`normal not persisted`). Persisted normals
+//    are checked for persistence instead of cone membership.
+//  - Point-only peers (capabilities.entities false): each returned point within τ of some exact
+//    region's point set (`point off contact`), each normal in the cone of such a region (`normal
+//    outside cone`); coverage of 𝓡 (an 𝓡 region is covered when a returned point lies within τ of
+//    it) is counted and reported, never failed.
+// Every failing check names itself and the regions it concerns ("missing region: face 3 / face 7
+// (2D)"); multi-step cases take the worst step (the runner prefixes details with the step).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <span>
+
+#include "algorithms/regions/regions.hpp"
+#include "harness/common/verdict.hpp"
+#include "reference/exact_regions.hpp"
+
+namespace touchstone {
+
+struct RegionTolerances {
+  double region_relative = 1e-9;  // τ = region_relative × size
+  double normal = 1e-9;           // unit length, cone membership and persistence
+  nlohmann::json to_json() const;
+};
+
+// Regions found versus exact, for reports. Algorithms naming entities: claimed = |claimed subset|,
+// matched = claimed regions returned with the right dimension and Π, missed = claimed regions not
+// returned, extra = returned pairs outside 𝓘. Point-only peers (coverage = true): claimed = |𝓡|,
+// matched = 𝓡 regions covered, missed = not covered, extra = returned regions with a point off
+// every exact region.
+struct RegionCounts {
+  int returned = 0, claimed = 0, matched = 0, missed = 0, extra = 0;
+  bool coverage = false;
+  void add(const RegionCounts& other);
+};
+
+struct RegionVerificationInput {
+  const ExactRegions* exact = nullptr;
+  double size = 1.0;            // diagonal of the pair's world bounding box
+  const Polytope* a = nullptr;  // the shapes, for entity adjacency (condition (7))
+  const Polytope* b = nullptr;
+  std::span<const ContactRegion> previous;  // the algorithm's answer at the previous step
+};
+
+struct RegionVerification {
+  Verification verification;
+  RegionCounts counts;
+};
+
+RegionVerification verify_regions(const RegionResult& result, const RegionCapabilities& caps,
+                                  const RegionVerificationInput& input,
+                                  const RegionTolerances& tolerances);
+
+// "face 3 / face 7 (2D)".
+std::string describe_pair(const Feature& a, const Feature& b, int dimension);
+
+}  // namespace touchstone

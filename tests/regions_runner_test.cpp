@@ -1,0 +1,283 @@
+// The region runner end to end with a test registry of deliberately wrong algorithms: each wraps
+// the correct answer, built in the test from the exact reference of the very shapes and poses it
+// is asked about (normals by hand: every region here lies on A's top face, so its only normal is
+// (0, 0, −1)), and damages it. Each damage is caught by its named check, the correct algorithm
+// passes, a crashing peer is an error of its case, references come from the cache the second
+// time, and the report validates against the schema.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "cases/format/case_loader.hpp"
+#include "harness/common/cli.hpp"
+#include "harness/regions/report.hpp"
+#include "harness/regions/runner.hpp"
+#include "reference/exact_regions.hpp"
+#include "tests/support/schema_check.hpp"
+
+namespace touchstone {
+namespace {
+
+// A box [lo, hi] as an explicit B-rep (faces: bottom, top, front, back, left, right).
+ShapeSpec box(const std::string& name, const Vec3& lo, const Vec3& hi) {
+  ShapeSpec s{
+      name,
+      {},
+      std::vector<std::vector<int>>{
+          {0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}}};
+  for (int i = 0; i < 8; ++i)
+    s.vertices.emplace_back(i & 1 ? hi.x() : lo.x(), i & 2 ? hi.y() : lo.y(),
+                            i & 4 ? hi.z() : lo.z());
+  return s;
+}
+
+// A = [0, 1]³; B = [¼, ¾]² × [0, ½] translated by (dx, 0, 1 + gap): on A's top face at gap 0.
+RegionStep step(double dx, double gap) {
+  return {Pose::identity(), Pose::from_translation(Vec3(dx, 0, 1 + gap)), {}, {}};
+}
+
+RegionCase block_case(const std::string& id, std::vector<RegionStep> steps) {
+  RegionCase c;
+  c.id = id;
+  c.family = "test-block";
+  c.a = box("A", Vec3(0, 0, 0), Vec3(1, 1, 1));
+  c.b = box("B", Vec3(0.25, 0.25, 0), Vec3(0.75, 0.75, 0.5));
+  c.steps = std::move(steps);
+  return c;
+}
+
+const Vec3 kDown(0, 0, -1);
+
+enum class Damage { none, missing, extra, dimension, flipped, not_persisted, crash };
+
+class WrappedExact final : public RegionAlgorithm {
+ public:
+  explicit WrappedExact(Damage damage) : damage_(damage) {}
+  std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
+    auto p = std::make_unique<PreparedShape>();
+    p->polytope = &shape;
+    return p;
+  }
+  RegionResult query(const RegionQuery& q) const override {
+    if (damage_ == Damage::crash) std::abort();
+    const ExactRegions exact = exact_regions(*q.a->polytope, q.pose_a, *q.b->polytope, q.pose_b);
+    RegionResult r;
+    r.relation = exact.relation;
+    r.subset = RegionSubset::intersection;
+    for (const ExactRegion& e : exact.regions)
+      r.regions.push_back({e.a, e.b, e.points, {kDown}, std::nullopt});
+    if (r.regions.empty()) return r;
+    ContactRegion& first = r.regions.front();
+    switch (damage_) {
+      case Damage::missing:
+        r.regions.pop_back();
+        break;
+      case Damage::extra:  // A's bottom face meets nothing of B
+        r.regions.push_back({Feature{FeatureKind::face, 0}, first.b, first.points, {kDown}, {}});
+        break;
+      case Damage::dimension:
+        for (ContactRegion& c : r.regions)
+          if (c.points.size() == 2) c.points.pop_back();
+        break;
+      case Damage::flipped:
+        first.normals = {-kDown};
+        break;
+      case Damage::not_persisted:  // new normals when there is a previous set
+        if (!q.previous.empty())
+          for (ContactRegion& c : r.regions) c.normals = {Vec3(0, 0.6, -0.8)};
+        break;
+      default:
+        break;
+    }
+    return r;
+  }
+
+ private:
+  Damage damage_;
+};
+
+RegionRegistry test_registry() {
+  RegionCapabilities caps;
+  caps.intersection_set = caps.normals = caps.relation = caps.nonconvex = true;
+  caps.temporal_coherence = true;
+  RegionRegistry registry;
+  const auto add = [&](const std::string& name, Damage d, const std::string& family = "test") {
+    registry.add({name, family, "test", "the exact answer, damaged", caps, {}, [d] {
+                    return std::make_unique<WrappedExact>(d);
+                  }});
+  };
+  add("correct", Damage::none);
+  add("missing", Damage::missing);
+  add("extra", Damage::extra);
+  add("dimension", Damage::dimension);
+  add("flipped", Damage::flipped);
+  add("not-persisted", Damage::not_persisted);
+  add("crashing-peer", Damage::crash, "peer");
+  add("correct-peer", Damage::none, "peer");  // isolated, answers like `correct`
+  return registry;
+}
+
+std::vector<const RegionAlgorithmInfo*> all_of(const RegionRegistry& registry) {
+  std::vector<const RegionAlgorithmInfo*> out;
+  for (const auto& a : registry.all()) out.push_back(&a);
+  return out;
+}
+
+const RegionResultRecord& result(const RegionRunResults& run, const std::string& algorithm,
+                                 std::size_t case_index) {
+  for (const auto& r : run.results)
+    if (r.algorithm == algorithm && r.case_index == case_index) return r;
+  throw std::runtime_error("no result for " + algorithm);
+}
+
+class RegionRunner : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    registry_ = new RegionRegistry(test_registry());
+    cache_ = new ReferenceCache();
+    // 0: B resting on A's top face. 1: the same, then slid by ⅛ along x (two steps: the normals
+    // of the persisting pairs must persist). 2: separated by ½.
+    cases_ = new std::vector<RegionCase>{block_case("resting", {step(0, 0)}),
+                                         block_case("sliding", {step(0, 0), step(0.125, 0)}),
+                                         block_case("apart", {step(0, 0.5)})};
+    RegionRunOptions options;
+    options.repetitions = 1;
+    run_ = new RegionRunResults(run_regions(*cases_, all_of(*registry_), options, *cache_));
+  }
+  static void TearDownTestSuite() {
+    delete run_;
+    delete cases_;
+    delete cache_;
+    delete registry_;
+  }
+  static RegionRegistry* registry_;
+  static ReferenceCache* cache_;
+  static std::vector<RegionCase>* cases_;
+  static RegionRunResults* run_;
+};
+RegionRegistry* RegionRunner::registry_ = nullptr;
+ReferenceCache* RegionRunner::cache_ = nullptr;
+std::vector<RegionCase>* RegionRunner::cases_ = nullptr;
+RegionRunResults* RegionRunner::run_ = nullptr;
+
+TEST_F(RegionRunner, ReferenceMatchesTheHandCount) {
+  // B's bottom face on A's top face: the square (face / face, 2D), B's four bottom edges and four
+  // bottom vertices in A's open top face; only the square is in 𝓡.
+  const RegionCaseRecord& rec = run_->cases[0];
+  ASSERT_TRUE(rec.problems.empty()) << rec.problems.front();
+  ASSERT_TRUE(rec.steps[0].reference);
+  const ExactRegions& e = *rec.steps[0].reference;
+  EXPECT_EQ(e.relation, Relation::touching);
+  EXPECT_EQ(e.regions.size(), 9u);
+  int sufficient = 0;
+  for (const ExactRegion& r : e.regions) sufficient += r.sufficient;
+  EXPECT_EQ(sufficient, 1);
+  EXPECT_DOUBLE_EQ(rec.steps[0].tau, 1e-9 * std::sqrt(1 + 1 + 1.5 * 1.5));
+  EXPECT_EQ(run_->cases[2].steps[0].reference->relation, Relation::separated);
+}
+
+TEST_F(RegionRunner, CorrectAlgorithmPasses) {
+  for (const std::string name : {"correct", "correct-peer"})
+    for (std::size_t ci = 0; ci < cases_->size(); ++ci) {
+      const RegionResultRecord& r = result(*run_, name, ci);
+      EXPECT_EQ(r.verification.verdict, Verdict::pass)
+          << name << " " << ci << ": " << r.verification.reason;
+    }
+  const RegionResultRecord& r = result(*run_, "correct", 0);
+  EXPECT_EQ(r.counts.returned, 9);
+  EXPECT_EQ(r.counts.claimed, 9);
+  EXPECT_EQ(r.counts.matched, 9);
+  EXPECT_EQ(result(*run_, "correct", 1).step_verdicts.size(), 2u);
+  EXPECT_EQ(r.timing.repetitions, 1);
+}
+
+void expect_caught(const RegionResultRecord& r, const std::string& check) {
+  EXPECT_EQ(r.verification.verdict, Verdict::fail) << r.algorithm << ": " << r.verification.reason;
+  EXPECT_EQ(r.verification.reason.rfind(check + ": ", 0), 0u)
+      << r.algorithm << ": " << r.verification.reason;
+}
+
+TEST_F(RegionRunner, EachWrongAlgorithmIsCaughtByItsCheck) {
+  expect_caught(result(*run_, "missing", 0), "missing region");
+  expect_caught(result(*run_, "extra", 0), "extra region");
+  expect_caught(result(*run_, "dimension", 0), "dimension");
+  expect_caught(result(*run_, "flipped", 0), "normal outside cone");
+  // Right at the first step, wrong at the second: the verdict names the step.
+  EXPECT_EQ(result(*run_, "not-persisted", 0).verification.verdict, Verdict::pass);
+  const RegionResultRecord& moved = result(*run_, "not-persisted", 1);
+  expect_caught(moved, "normal not persisted");
+  EXPECT_NE(moved.verification.reason.find("step 2: "), std::string::npos);
+  EXPECT_EQ(moved.step_verdicts, (std::vector<Verdict>{Verdict::pass, Verdict::fail}));
+  // On the separated pair, every damage has nothing to damage.
+  for (const char* name : {"missing", "extra", "dimension", "flipped"})
+    EXPECT_EQ(result(*run_, name, 2).verification.verdict, Verdict::pass) << name;
+}
+
+TEST_F(RegionRunner, CrashingPeerIsAnErrorOfItsCase) {
+  const RegionResultRecord& r = result(*run_, "crashing-peer", 0);
+  EXPECT_EQ(r.verification.verdict, Verdict::error);
+  EXPECT_NE(r.verification.reason.find("SIGABRT"), std::string::npos) << r.verification.reason;
+}
+
+TEST_F(RegionRunner, ReferencesComeFromTheCacheTheSecondTime) {
+  const RegionRegistry registry = test_registry();
+  RegionRunOptions options;
+  options.repetitions = 1;
+  const RegionRunResults again =
+      run_regions({cases_->front()}, {registry.find("correct")}, options, *cache_);
+  EXPECT_TRUE(again.cases[0].steps[0].reference_from_cache);
+  EXPECT_EQ(again.cases[0].steps[0].key, run_->cases[0].steps[0].key);
+  // τ is an input of the reference (its shallow limit): another tolerance, another key.
+  options.tolerances.region_relative = 1e-6;
+  const RegionRunResults other =
+      run_regions({cases_->front()}, {registry.find("correct")}, options, *cache_);
+  EXPECT_FALSE(other.cases[0].steps[0].reference_from_cache);
+  EXPECT_NE(other.cases[0].steps[0].key, run_->cases[0].steps[0].key);
+}
+
+TEST_F(RegionRunner, ReportValidatesAndTableCounts) {
+  const RegionRunOptions options;
+  const RegionReport report(*run_, options);
+  const nlohmann::json doc = report.document({"touchstone regions --test", 1});
+  EXPECT_EQ(doc["region_results"].size(), cases_->size() * registry_->all().size());
+  EXPECT_TRUE(test_support::matches_report_schema(doc, "regions-report"));
+  auto broken = doc;
+  broken["region_results"][0]["regions"].erase("missed");
+  EXPECT_TRUE(test_support::rejected_by_report_schema(broken, "regions-broken"));
+  auto mixed = doc;
+  mixed["cases"] = nlohmann::json::array();
+  EXPECT_TRUE(test_support::rejected_by_report_schema(mixed, "regions-mixed"));
+  // correct on test-block: 9 + 9 + 9 (both steps of `sliding`) returned, claimed and matched.
+  const std::string table = report.table();
+  EXPECT_NE(table.find("27 / 27 / 27"), std::string::npos) << table;
+  EXPECT_NE(table.find("not-persisted"), std::string::npos);
+}
+
+TEST_F(RegionRunner, ExportedFailuresReplayWithTheSameReferences) {
+  // The crashing peer makes every case worth replaying; the document loads back to the very same
+  // doubles, so the replay finds each step's reference in the cache under the same key.
+  const auto kept = cases_to_replay(*run_);
+  ASSERT_EQ(kept.size(), cases_->size());
+  const LoadedCases loaded =
+      parse_case_document(write_region_case_document(kept).dump(), "exported.json");
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().to_string();
+  ASSERT_EQ(loaded.regions.size(), cases_->size());
+  const RegionRegistry registry = test_registry();
+  RegionRunOptions options;
+  options.repetitions = 1;
+  const RegionRunResults replay =
+      run_regions(loaded.regions, {registry.find("missing")}, options, *cache_);
+  for (std::size_t ci = 0; ci < replay.cases.size(); ++ci) {
+    EXPECT_EQ(replay.cases[ci].spec.id, (*cases_)[ci].id);
+    for (std::size_t k = 0; k < replay.cases[ci].steps.size(); ++k) {
+      EXPECT_TRUE(replay.cases[ci].steps[k].reference_from_cache);
+      EXPECT_EQ(replay.cases[ci].steps[k].key, run_->cases[ci].steps[k].key);
+    }
+    EXPECT_EQ(replay.results[ci].verification.reason,
+              result(*run_, "missing", ci).verification.reason);
+  }
+}
+
+}  // namespace
+}  // namespace touchstone

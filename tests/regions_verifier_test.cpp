@@ -1,0 +1,450 @@
+// The contact-region verifier on hand-built exact references and answers (expected verdicts
+// reasoned by hand, not produced by the code under test): a correct answer passes; deliberately
+// wrong ones (missing region, extra region, wrong dimension, flipped normal, normal not persisted,
+// non-unit normal, undeclared subset) are each caught by their named check; the ambiguous band on
+// both sides of touching; point-only peers' point checks and coverage.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "harness/regions/normals.hpp"
+#include "harness/regions/point_sets.hpp"
+#include "harness/regions/verifier.hpp"
+
+namespace touchstone {
+namespace {
+
+// A box [lo, hi] as a B-rep with known ids: vertex x + 2y + 4z (0 or 1 per axis), faces 0 bottom
+// (−z), 1 top (+z), 2 front (−y), 3 back (+y), 4 left (−x), 5 right (+x).
+Polytope box(const Vec3& lo, const Vec3& hi) {
+  std::vector<Vec3> v;
+  for (int i = 0; i < 8; ++i)
+    v.emplace_back(i & 1 ? hi.x() : lo.x(), i & 2 ? hi.y() : lo.y(), i & 4 ? hi.z() : lo.z());
+  const std::vector<std::vector<int>> faces = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
+                                               {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+  return Polytope::from_faces(v, faces);
+}
+
+Feature vertex(int id) { return {FeatureKind::vertex, id}; }
+Feature edge(int id) { return {FeatureKind::edge, id}; }
+Feature face(int id) { return {FeatureKind::face, id}; }
+
+// The cone piece holding exactly the direction n (an axis): into_a pins every other axis to 0 and
+// the sign of n (n·g ≥ 0 for g = ±other axes and for n itself).
+NormalConePiece axis_piece(const Vec3& n) {
+  NormalConePiece p;
+  p.into_a.push_back(n);
+  for (int i = 0; i < 3; ++i)
+    if (n[i] == 0.0) {
+      p.into_a.push_back(Vec3::Unit(i));
+      p.into_a.push_back(-Vec3::Unit(i));
+    }
+  return p;
+}
+
+const Vec3 kDown(0, 0, -1);  // B's bottom normal: from B into A
+
+// A = [0, 1]³ and B = [¼, ¾]² × [1, 1.5] resting on A's top face (face 1), by hand: 𝓘 = the 2D
+// square (A face 1 / B face 0), B's four bottom edges and four bottom vertices on A's open top
+// face (1D and 0D). 𝓡 = the square alone (the edges and vertices border it). Every cone is the
+// single direction (0, 0, −1): A's side is the open face.
+struct Scene {
+  Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  Polytope b = box(Vec3(0.25, 0.25, 1), Vec3(0.75, 0.75, 1.5));
+  ExactRegions exact;
+  Scene() {
+    exact.relation = Relation::touching;
+    const Face& bottom = b.faces()[0];
+    EXPECT_EQ(bottom.plane.normal, kDown);
+    NormalCone down{{axis_piece(kDown)}};
+    ExactRegion square{face(1), face(0), 2, {}, {}, true, down};
+    for (int v : bottom.vertices) square.points.push_back(b.vertices()[v]);
+    exact.regions.push_back(square);
+    for (int e : bottom.edges) {
+      const Edge& ed = b.edges()[e];
+      exact.regions.push_back(
+          {face(1), edge(e), 1, {b.vertices()[ed.tail], b.vertices()[ed.head]}, {}, false, down});
+    }
+    for (int v : bottom.vertices)
+      exact.regions.push_back({face(1), vertex(v), 0, {b.vertices()[v]}, {}, false, down});
+  }
+  RegionVerificationInput input(std::span<const ContactRegion> previous = {}) const {
+    return {&exact, 2.0, &a, &b, previous};  // τ = 2e-9
+  }
+};
+
+RegionCapabilities entity_caps() {
+  RegionCapabilities c;
+  c.intersection_set = c.sufficient_set = c.normals = c.relation = c.nonconvex = true;
+  return c;
+}
+
+// The correct answer, from the exact regions: every region of the subset with one normal per
+// cone piece, up to 3 − dim.
+RegionResult correct_answer(const ExactRegions& exact, RegionSubset subset) {
+  RegionResult r;
+  r.relation = exact.relation;
+  r.subset = subset;
+  for (const ExactRegion& e : exact.regions) {
+    if (subset == RegionSubset::sufficient && !e.sufficient) continue;
+    ContactRegion c{e.a, e.b, e.points, {}, std::nullopt};
+    for (const NormalConePiece& p : e.cone.pieces)
+      if (static_cast<int>(c.normals.size()) < 3 - e.dimension) c.normals.push_back(p.into_a[0]);
+    r.regions.push_back(c);
+  }
+  return r;
+}
+
+RegionVerification verify(const RegionResult& r, const RegionCapabilities& caps,
+                          const RegionVerificationInput& in) {
+  return verify_regions(r, caps, in, RegionTolerances{});
+}
+
+const CheckResult* check(const Verification& v, const std::string& name) {
+  for (const CheckResult& c : v.checks)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+// The verdict is `verdict` and the reason names `name` first.
+void expect_caught(const Verification& v, Verdict verdict, const std::string& name,
+                   const std::string& detail_part = "") {
+  EXPECT_EQ(v.verdict, verdict) << v.reason;
+  EXPECT_EQ(v.reason.rfind(name + ": ", 0), 0u) << v.reason;
+  EXPECT_NE(v.reason.find(detail_part), std::string::npos) << v.reason;
+}
+
+TEST(RegionVerifier, CorrectAnswersPass) {
+  Scene s;
+  for (RegionSubset subset : {RegionSubset::intersection, RegionSubset::sufficient}) {
+    const RegionVerification v = verify(correct_answer(s.exact, subset), entity_caps(), s.input());
+    EXPECT_EQ(v.verification.verdict, Verdict::pass) << v.verification.reason;
+    const int claimed = subset == RegionSubset::intersection ? 9 : 1;
+    EXPECT_EQ(v.counts.returned, claimed);
+    EXPECT_EQ(v.counts.claimed, claimed);
+    EXPECT_EQ(v.counts.matched, claimed);
+    EXPECT_EQ(v.counts.missed, 0);
+    EXPECT_EQ(v.counts.extra, 0);
+  }
+  // 𝓡 is sufficient, not minimal: the whole 𝓘 under a `sufficient` claim passes too.
+  RegionResult more = correct_answer(s.exact, RegionSubset::intersection);
+  more.subset = RegionSubset::sufficient;
+  EXPECT_EQ(verify(more, entity_caps(), s.input()).verification.verdict, Verdict::pass);
+  // Π within τ = 2e-9 passes; the region's polygon may start at any vertex.
+  RegionResult shifted = correct_answer(s.exact, RegionSubset::sufficient);
+  std::rotate(shifted.regions[0].points.begin(), shifted.regions[0].points.begin() + 1,
+              shifted.regions[0].points.end());
+  shifted.regions[0].points[0].z() += 1e-9;
+  EXPECT_EQ(verify(shifted, entity_caps(), s.input()).verification.verdict, Verdict::pass);
+}
+
+TEST(RegionVerifier, MissingRegionIsCaught) {
+  Scene s;
+  RegionResult r = correct_answer(s.exact, RegionSubset::intersection);
+  r.regions.erase(r.regions.begin() + 1);  // the first bottom edge of B
+  const int e = s.b.faces()[0].edges[0];
+  const RegionVerification v = verify(r, entity_caps(), s.input());
+  expect_caught(v.verification, Verdict::fail, "missing region",
+                "face 1 / edge " + std::to_string(e) + " (1D)");
+  EXPECT_EQ(v.counts.missed, 1);
+  EXPECT_EQ(v.counts.matched, 8);
+  // Claiming 𝓡 while returning only edges: the square is missing.
+  RegionResult edges_only = correct_answer(s.exact, RegionSubset::intersection);
+  edges_only.regions.erase(edges_only.regions.begin());
+  edges_only.subset = RegionSubset::sufficient;
+  expect_caught(verify(edges_only, entity_caps(), s.input()).verification, Verdict::fail,
+                "missing region", "face 1 / face 0 (2D)");
+}
+
+TEST(RegionVerifier, ExtraRegionIsCaught) {
+  Scene s;
+  RegionResult r = correct_answer(s.exact, RegionSubset::sufficient);
+  // A's front face does not meet B's bottom face.
+  r.regions.push_back({face(2), face(0), {Vec3(0.3, 0, 1), Vec3(0.6, 0, 1)}, {kDown}, {}});
+  const RegionVerification v = verify(r, entity_caps(), s.input());
+  expect_caught(v.verification, Verdict::fail, "extra region", "face 2 / face 0 (1D)");
+  EXPECT_EQ(v.counts.extra, 1);
+  // A region without entities from an algorithm that declares them is extra too.
+  RegionResult anonymous = correct_answer(s.exact, RegionSubset::sufficient);
+  anonymous.regions[0].a.reset();
+  expect_caught(verify(anonymous, entity_caps(), s.input()).verification, Verdict::fail,
+                "extra region", "names no entities");
+}
+
+TEST(RegionVerifier, WrongDimensionAndWrongPointsAreCaught) {
+  Scene s;
+  RegionResult r = correct_answer(s.exact, RegionSubset::sufficient);
+  r.regions[0].points.resize(2);  // one side of the square: 1D
+  r.regions[0].normals = {kDown};
+  const RegionVerification v = verify(r, entity_caps(), s.input());
+  expect_caught(v.verification, Verdict::fail, "dimension", "face 1 / face 0 (1D), exact 2D");
+  EXPECT_EQ(v.counts.matched, 0);
+  EXPECT_EQ(v.counts.missed, 0);  // named, but wrong
+  // Right dimension, Π off by 1e-6 (τ = 2e-9).
+  RegionResult off = correct_answer(s.exact, RegionSubset::sufficient);
+  off.regions[0].points[2].x() += 1e-6;
+  const RegionVerification w = verify(off, entity_caps(), s.input());
+  expect_caught(w.verification, Verdict::fail, "points", "face 1 / face 0 (2D) off by 1e-06");
+  EXPECT_NEAR(check(w.verification, "points")->error, 1e-6, 1e-12);
+  EXPECT_DOUBLE_EQ(check(w.verification, "points")->tolerance, 2e-9);
+}
+
+TEST(RegionVerifier, FlippedAndBadNormalsAreCaught) {
+  Scene s;
+  RegionResult flipped = correct_answer(s.exact, RegionSubset::sufficient);
+  flipped.regions[0].normals = {-kDown};
+  expect_caught(verify(flipped, entity_caps(), s.input()).verification, Verdict::fail,
+                "normal outside cone", "face 1 / face 0 (2D)");
+  RegionResult none = correct_answer(s.exact, RegionSubset::sufficient);
+  none.regions[0].normals.clear();
+  expect_caught(verify(none, entity_caps(), s.input()).verification, Verdict::fail, "normal pieces",
+                "0 of 1 cone pieces hit");
+  RegionResult two = correct_answer(s.exact, RegionSubset::sufficient);
+  two.regions[0].normals = {kDown, kDown};  // a 2D region has at most 3 − 2 = 1
+  expect_caught(verify(two, entity_caps(), s.input()).verification, Verdict::fail, "normal count",
+                "2 normals, at most 1");
+  RegionResult longer = correct_answer(s.exact, RegionSubset::sufficient);
+  longer.regions[0].normals = {2 * kDown};
+  expect_caught(verify(longer, entity_caps(), s.input()).verification, Verdict::fail,
+                "normal length", "|n| = 2");
+  // Not declared: not judged.
+  RegionCapabilities no_normals = entity_caps();
+  no_normals.normals = false;
+  const RegionVerification v = verify(flipped, no_normals, s.input());
+  EXPECT_EQ(v.verification.verdict, Verdict::pass);
+  EXPECT_EQ(check(v.verification, "normals")->verdict, Verdict::unsupported);
+}
+
+TEST(RegionVerifier, UndeclaredSubsetAndRelationAreCaught) {
+  Scene s;
+  RegionCapabilities only_r = entity_caps();
+  only_r.intersection_set = false;
+  expect_caught(
+      verify(correct_answer(s.exact, RegionSubset::intersection), only_r, s.input()).verification,
+      Verdict::fail, "subset", "claims the intersection subset, not declared");
+  RegionResult wrong = correct_answer(s.exact, RegionSubset::sufficient);
+  wrong.relation = Relation::penetrating;
+  expect_caught(verify(wrong, entity_caps(), s.input()).verification, Verdict::fail, "relation",
+                "said penetrating, exact pair touching");
+}
+
+// Multi-piece cone: the 1D region A face 1 / B edge e0, with a cone of two pieces, holding
+// (0, 0, −1) and (0, −1, 0) (hand-made: what matters is what the verifier does with it).
+struct PersistenceScene : Scene {
+  int e0 = b.faces()[0].edges[0];
+  PersistenceScene() {
+    exact.regions = {{face(1),
+                      edge(e0),
+                      1,
+                      {},
+                      {},
+                      true,
+                      NormalCone{{axis_piece(kDown), axis_piece(Vec3(0, -1, 0))}}}};
+    const Edge& ed = b.edges()[e0];
+    exact.regions[0].points = {b.vertices()[ed.tail], b.vertices()[ed.head]};
+  }
+  RegionResult answer(std::vector<Vec3> normals) const {
+    RegionResult r;
+    r.relation = Relation::touching;
+    r.regions.push_back({face(1), edge(e0), exact.regions[0].points, std::move(normals), {}});
+    return r;
+  }
+};
+
+TEST(RegionVerifier, NormalPiecesOfAMultiPieceCone) {
+  PersistenceScene s;
+  expect_caught(verify(s.answer({kDown}), entity_caps(), s.input()).verification, Verdict::fail,
+                "normal pieces", "1 of 2 cone pieces hit");
+  EXPECT_EQ(
+      verify(s.answer({kDown, Vec3(0, -1, 0)}), entity_caps(), s.input()).verification.verdict,
+      Verdict::pass);
+}
+
+TEST(RegionVerifier, NormalsMustPersist) {
+  PersistenceScene s;
+  RegionCapabilities caps = entity_caps();
+  caps.temporal_coherence = true;
+  // The previous step: the 2D region A face 1 / B face 0 with normal (0, 0, −1). Now B's edge e0
+  // (an edge of face 0) touches A's face 1: condition (7), x = x' and adj(e0, face 0), both
+  // previous entities faces (convex neighbourhoods): the normal must persist, though (0, 0, −1)
+  // alone would not hit both cone pieces.
+  const std::vector<ContactRegion> previous = {
+      {face(1),
+       face(0),
+       {Vec3(0.25, 0.25, 1), Vec3(0.75, 0.25, 1), Vec3(0.5, 0.5, 1)},
+       {kDown},
+       {}}};
+  EXPECT_EQ(verify(s.answer({kDown}), caps, s.input(previous)).verification.verdict, Verdict::pass);
+  // A new normal, in the cone, but not the persisted one.
+  expect_caught(verify(s.answer({Vec3(0, -1, 0)}), caps, s.input(previous)).verification,
+                Verdict::fail, "normal not persisted",
+                "condition (7) keeps the normals of face 1 / face 0 (2D)");
+  // Condition (6): the same pair must keep its normal, even a flipped one is judged by
+  // persistence.
+  const std::vector<ContactRegion> same = {
+      {face(1), edge(s.e0), s.exact.regions[0].points, {Vec3(0, -1, 0)}, {}}};
+  EXPECT_EQ(verify(s.answer({Vec3(0, -1, 0)}), caps, s.input(same)).verification.verdict,
+            Verdict::pass);
+  expect_caught(verify(s.answer({kDown}), caps, s.input(same)).verification, Verdict::fail,
+                "normal not persisted", "condition (6)");
+  // Without temporal coherence declared, the previous set is ignored: cone checks apply.
+  expect_caught(verify(s.answer({kDown}), entity_caps(), s.input(previous)).verification,
+                Verdict::fail, "normal pieces");
+  // A previous pair that is neither the same nor adjacent (A face 0 / B face 1): new normals
+  // (condition (8)).
+  const std::vector<ContactRegion> far = {{face(0), face(1), {Vec3(0, 0, 0)}, {kDown}, {}}};
+  EXPECT_EQ(persistence_sources(s.answer({kDown}).regions[0], far, s.a, s.b).condition, 8);
+}
+
+TEST(RegionVerifier, AdjacencyFollowsTheBRep) {
+  Scene s;
+  const Edge& e = s.b.edges()[s.b.faces()[0].edges[0]];
+  const int id = s.b.faces()[0].edges[0];
+  EXPECT_TRUE(adjacent(s.b, vertex(e.tail), edge(id)));
+  EXPECT_TRUE(adjacent(s.b, edge(id), vertex(e.head)));
+  EXPECT_TRUE(adjacent(s.b, edge(id), face(0)));
+  EXPECT_TRUE(adjacent(s.b, vertex(0), face(0)));
+  EXPECT_FALSE(adjacent(s.b, vertex(7), face(0)));  // (1, 1, 1) is not on the bottom
+  EXPECT_FALSE(adjacent(s.b, face(0), face(2)));    // two faces of an edge are not adjacent
+  EXPECT_FALSE(adjacent(s.b, edge(id), edge(id)));
+  EXPECT_TRUE(convex_neighbourhood(s.b, vertex(0)));
+  EXPECT_TRUE(convex_neighbourhood(s.b, edge(id)));
+}
+
+TEST(RegionVerifier, SeparatedPairs) {
+  Scene s;
+  ExactRegions far;
+  far.relation = Relation::separated;
+  far.distance = 1e-3;  // > τ = 2e-9
+  RegionResult empty;
+  empty.relation = Relation::separated;
+  // On the touching pair, `separated` is wrong (and every region of the subset is missing).
+  expect_caught(verify(empty, entity_caps(), s.input()).verification, Verdict::fail, "relation",
+                "said separated, exact pair touching");
+  RegionVerificationInput in = s.input();
+  in.exact = &far;
+  EXPECT_EQ(verify(empty, entity_caps(), in).verification.verdict, Verdict::pass);
+  const RegionResult regions = correct_answer(s.exact, RegionSubset::sufficient);
+  expect_caught(verify(regions, entity_caps(), in).verification, Verdict::fail, "relation",
+                "said touching, exact pair separated at distance 0.001");
+  RegionCapabilities no_relation = entity_caps();
+  no_relation.relation = false;
+  expect_caught(verify(regions, no_relation, in).verification, Verdict::fail, "regions",
+                "returned 1 regions");
+  EXPECT_EQ(verify(RegionResult{}, no_relation, in).verification.verdict, Verdict::pass);
+}
+
+TEST(RegionVerifier, AmbiguousBandAroundTouching) {
+  Scene s;
+  const RegionResult regions = correct_answer(s.exact, RegionSubset::sufficient);
+  RegionResult separated;
+  separated.relation = Relation::separated;
+  RegionResult penetrating;
+  penetrating.relation = Relation::penetrating;
+  // Separated by 1e-9 ≤ τ = 2e-9: regions or `touching` are ambiguous, `separated` passes,
+  // `penetrating` is wrong by two classes.
+  ExactRegions near;
+  near.relation = Relation::separated;
+  near.distance = 1e-9;
+  RegionVerificationInput in = s.input();
+  in.exact = &near;
+  expect_caught(verify(regions, entity_caps(), in).verification, Verdict::ambiguous, "relation",
+                "within τ = 2e-09");
+  EXPECT_EQ(verify(separated, entity_caps(), in).verification.verdict, Verdict::pass);
+  EXPECT_EQ(verify(penetrating, entity_caps(), in).verification.verdict, Verdict::fail);
+  // Penetrating but removable within τ (shallow): touching answers are ambiguous, penetrating
+  // passes, separated fails.
+  ExactRegions shallow;
+  shallow.relation = Relation::penetrating;
+  shallow.shallow = true;
+  in.exact = &shallow;
+  expect_caught(verify(regions, entity_caps(), in).verification, Verdict::ambiguous, "relation",
+                "penetrating within τ");
+  EXPECT_EQ(verify(penetrating, entity_caps(), in).verification.verdict, Verdict::pass);
+  EXPECT_EQ(verify(separated, entity_caps(), in).verification.verdict, Verdict::fail);
+  RegionCapabilities no_relation = entity_caps();
+  no_relation.relation = false;
+  expect_caught(verify(regions, no_relation, in).verification, Verdict::ambiguous, "regions");
+  // Deep penetration: touching is simply wrong; regions are not checked.
+  ExactRegions deep = shallow;
+  deep.shallow = false;
+  in.exact = &deep;
+  expect_caught(verify(regions, entity_caps(), in).verification, Verdict::fail, "relation",
+                "said touching, exact pair penetrating");
+  RegionResult deep_with_regions = regions;
+  deep_with_regions.relation = Relation::penetrating;
+  EXPECT_EQ(verify(deep_with_regions, entity_caps(), in).verification.verdict, Verdict::pass);
+}
+
+RegionCapabilities peer_caps() {
+  RegionCapabilities c;
+  c.entities = false;
+  c.normals = c.nonconvex = true;
+  return c;
+}
+
+RegionResult points(std::vector<Vec3> ps, Vec3 n) {
+  RegionResult r;
+  for (const Vec3& p : ps) r.regions.push_back({{}, {}, {p}, {n}, 0.0});
+  return r;
+}
+
+TEST(RegionVerifier, PeerPointsNormalsAndCoverage) {
+  Scene s;
+  // Inside the square, on its corner, on its side: all on the contact.
+  const RegionVerification good =
+      verify(points({Vec3(0.5, 0.5, 1), Vec3(0.25, 0.25, 1), Vec3(0.6, 0.75, 1)}, kDown),
+             peer_caps(), s.input());
+  EXPECT_EQ(good.verification.verdict, Verdict::pass) << good.verification.reason;
+  EXPECT_TRUE(good.counts.coverage);
+  EXPECT_EQ(good.counts.claimed, 1);  // |𝓡|
+  EXPECT_EQ(good.counts.matched, 1);
+  // Outside the square on A's top face (A's face is not B's): off the contact.
+  const RegionVerification off = verify(points({Vec3(0.1, 0.5, 1)}, kDown), peer_caps(), s.input());
+  expect_caught(off.verification, Verdict::fail, "point off contact", "is 0.15 from every region");
+  EXPECT_EQ(off.counts.extra, 1);
+  EXPECT_EQ(off.counts.matched, 0);
+  expect_caught(verify(points({Vec3(0.5, 0.5, 1)}, -kDown), peer_caps(), s.input()).verification,
+                Verdict::fail, "normal outside cone");
+  // No contact points: coverage 0 of 1, reported but not failed.
+  const RegionVerification none = verify(RegionResult{}, peer_caps(), s.input());
+  EXPECT_EQ(none.verification.verdict, Verdict::pass);
+  EXPECT_EQ(none.counts.missed, 1);
+  EXPECT_NE(check(none.verification, "coverage")->detail.find("0 of 1"), std::string::npos);
+}
+
+TEST(RegionVerifier, StatusAndNonFiniteAnswers) {
+  Scene s;
+  RegionResult unsupported;
+  unsupported.status = QueryStatus::unsupported;
+  EXPECT_EQ(verify(unsupported, entity_caps(), s.input()).verification.verdict,
+            Verdict::unsupported);
+  RegionResult failed;
+  failed.status = QueryStatus::failed;
+  failed.reason = "cap";
+  EXPECT_EQ(verify(failed, entity_caps(), s.input()).verification.verdict, Verdict::fail);
+  RegionResult nan = correct_answer(s.exact, RegionSubset::sufficient);
+  nan.regions[0].points[0].x() = std::nan("");
+  expect_caught(verify(nan, entity_caps(), s.input()).verification, Verdict::fail, "finite");
+}
+
+TEST(RegionPointSets, DistancesByHand) {
+  const std::vector<Vec3> square = {Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(2, 2, 0), Vec3(0, 2, 0)};
+  EXPECT_DOUBLE_EQ(distance_to_point_set(Vec3(1, 1, 3), square), 3.0);  // above the inside
+  EXPECT_DOUBLE_EQ(distance_to_point_set(Vec3(5, 1, 4), square), 5.0);  // 3-4-5 to the side x = 2
+  // An L-shaped (non-convex) polygon: the notch is outside.
+  const std::vector<Vec3> l = {Vec3(0, 0, 0), Vec3(2, 0, 0), Vec3(2, 1, 0),
+                               Vec3(1, 1, 0), Vec3(1, 2, 0), Vec3(0, 2, 0)};
+  EXPECT_DOUBLE_EQ(distance_to_point_set(Vec3(0.5, 1.5, 0), l), 0.0);
+  EXPECT_DOUBLE_EQ(distance_to_point_set(Vec3(1.75, 1.5, 0), l), 0.5);
+  const std::vector<Vec3> seg = {Vec3(0, 0, 0), Vec3(1, 0, 0)};
+  EXPECT_DOUBLE_EQ(distance_to_point_set(Vec3(2, 0, 0), seg), 1.0);
+  // Both ways: the segment lies on the square, but the square's corner (2, 2) is √5 from it.
+  EXPECT_DOUBLE_EQ(vertex_hausdorff(seg, square), std::sqrt(5.0));
+  const std::vector<Vec3> shifted = {square[2], square[3], square[0], square[1]};
+  EXPECT_DOUBLE_EQ(vertex_hausdorff(square, shifted), 0.0);
+}
+
+}  // namespace
+}  // namespace touchstone
