@@ -4,6 +4,7 @@
 //  relation .............................. decide_relation below (local cones,
 //                                         exact_regions_cones.cpp)
 //  𝓡 (eq. (3)-(4)), normal cones ......... exact_regions_sufficient.cpp, exact_regions_normals.cpp
+#include <algorithm>
 #include <map>
 #include <numeric>
 #include <string>
@@ -106,10 +107,11 @@ std::string q_string(const Q& x) { return fraction_string(NT(x.numerator()), NT(
 
 // Candidate directions along which to move B out of A: the faces of 𝓘 (B along A's outward
 // normal, against B's), then the cross products of crossing edge pairs (both senses), then the
-// faces' opposite senses. Capped: each costs a full intersection set.
+// faces' opposite senses, then sums of pairs and triples. Capped: each costs a full intersection
+// set.
 std::vector<Vec3> shallow_directions(const ExactSolid& a, const ExactSolid& b,
                                      const std::vector<RawRegion>& regions) {
-  constexpr std::size_t kMaxDirections = 32;
+  constexpr std::size_t kMaxDirections = 64;
   std::vector<XPoint> first, later;
   auto edge_vector = [](const ExactSolid& s, int id) {
     const Edge& e = s.shape->edges()[static_cast<std::size_t>(id)];
@@ -133,13 +135,22 @@ std::vector<Vec3> shallow_directions(const ExactSolid& a, const ExactSolid& b,
   }
   first.insert(first.end(), later.begin(), later.end());
   std::vector<Vec3> out;
-  for (const XPoint& d : first) {
-    const Vec3 u = unit_vector(d);
-    bool seen = false;
-    for (const Vec3& w : out) seen = seen || w == u;
-    if (!seen) out.push_back(u);
-    if (out.size() == kMaxDirections) break;
-  }
+  auto add = [&out](const Vec3& u) {
+    if (!(u.squaredNorm() > 0.0) || out.size() >= kMaxDirections) return;
+    for (const Vec3& w : out)
+      if (w == u) return;
+    out.push_back(u);
+  };
+  for (const XPoint& d : first) add(unit_vector(d));
+  // A solid pushed into a corner overlaps two or three faces at once: only a move away from all
+  // of them (the sum of their directions) removes the overlap, so pairs and triples of the first
+  // few directions follow.
+  const std::size_t singles = std::min<std::size_t>(out.size(), 6);
+  for (std::size_t i = 0; i < singles; ++i)
+    for (std::size_t j = i + 1; j < singles; ++j) {
+      add((out[i] + out[j]).normalized());
+      for (std::size_t k = j + 1; k < singles; ++k) add((out[i] + out[j] + out[k]).normalized());
+    }
   return out;
 }
 
