@@ -38,6 +38,7 @@ struct Scene {
 constexpr double kUnitsPerSize = 8.0;  // unit = size / 8, a power of two (scenes span 8-24 units)
 
 Relation intended(GapModel model, double gap) {
+  if (model == GapModel::sliding) return Relation::touching;
   if (gap < 0) return Relation::penetrating;
   if (gap == 0 || model != GapModel::external) return Relation::touching;
   return Relation::separated;
