@@ -105,52 +105,74 @@ namespace {
 double round_q(const Q& x) { return round_quotient(NT(x.numerator()), NT(x.denominator())); }
 std::string q_string(const Q& x) { return fraction_string(NT(x.numerator()), NT(x.denominator())); }
 
+// The faces incident to an entity: a face itself, an edge's two faces, a vertex's fan.
+std::vector<int> incident_faces(const Polytope& shape, const Feature& f) {
+  if (f.kind == FeatureKind::face) return {f.id};
+  std::vector<int> edges;
+  if (f.kind == FeatureKind::edge) edges = {f.id};
+  if (f.kind == FeatureKind::vertex) edges = shape.vertex_edges()[static_cast<std::size_t>(f.id)];
+  std::vector<int> faces;
+  for (int e : edges)
+    for (int face : {shape.edges()[static_cast<std::size_t>(e)].left_face,
+                     shape.edges()[static_cast<std::size_t>(e)].right_face})
+      if (std::find(faces.begin(), faces.end(), face) == faces.end()) faces.push_back(face);
+  return faces;
+}
+
 // Candidate directions along which to move B out of A: the faces of 𝓘 (B along A's outward
-// normal, against B's), then the cross products of crossing edge pairs (both senses), then the
-// faces' opposite senses, then sums of pairs and triples. Capped: each costs a full intersection
-// set.
+// normal, against B's), the cross products of crossing edge pairs (both senses), the faces
+// incident to 𝓘's vertices and edges (a peg pushed into a pocket's floor meets the floor only at
+// its corners), the sum of all these (a bolt in a countersink moves out along the cone's axis),
+// sums of pairs and triples (a block pushed into a corner), then the opposite senses. Capped:
+// each costs a full intersection set.
 std::vector<Vec3> shallow_directions(const ExactSolid& a, const ExactSolid& b,
                                      const std::vector<RawRegion>& regions) {
-  constexpr std::size_t kMaxDirections = 64;
-  std::vector<XPoint> first, later;
+  constexpr std::size_t kMaxDirections = 96;
+  std::vector<XPoint> first, incident, later;
   auto edge_vector = [](const ExactSolid& s, int id) {
     const Edge& e = s.shape->edges()[static_cast<std::size_t>(id)];
     return s.points[static_cast<std::size_t>(e.head)] - s.points[static_cast<std::size_t>(e.tail)];
   };
   for (const RawRegion& r : regions) {
-    if (r.a.kind == FeatureKind::face) {
+    if (r.a.kind == FeatureKind::face)
       first.push_back(a.face_normals[static_cast<std::size_t>(r.a.id)]);
-      later.push_back(-a.face_normals[static_cast<std::size_t>(r.a.id)]);
-    }
-    if (r.b.kind == FeatureKind::face) {
+    if (r.b.kind == FeatureKind::face)
       first.push_back(-b.face_normals[static_cast<std::size_t>(r.b.id)]);
-      later.push_back(b.face_normals[static_cast<std::size_t>(r.b.id)]);
-    }
     if (r.a.kind == FeatureKind::edge && r.b.kind == FeatureKind::edge) {
       const XPoint c = cross(edge_vector(a, r.a.id), edge_vector(b, r.b.id));
-      if (is_zero(c)) continue;
-      first.push_back(c);
-      first.push_back(-c);
+      if (!is_zero(c)) {
+        first.push_back(c);
+        first.push_back(-c);
+      }
+    }
+    for (int f : incident_faces(*a.shape, r.a)) {
+      incident.push_back(a.face_normals[static_cast<std::size_t>(f)]);
+      later.push_back(-a.face_normals[static_cast<std::size_t>(f)]);
+    }
+    for (int f : incident_faces(*b.shape, r.b)) {
+      incident.push_back(-b.face_normals[static_cast<std::size_t>(f)]);
+      later.push_back(b.face_normals[static_cast<std::size_t>(f)]);
     }
   }
-  first.insert(first.end(), later.begin(), later.end());
   std::vector<Vec3> out;
   auto add = [&out](const Vec3& u) {
-    if (!(u.squaredNorm() > 0.0) || out.size() >= kMaxDirections) return;
+    if (!(u.squaredNorm() > 0.0) || !u.allFinite() || out.size() >= kMaxDirections) return;
     for (const Vec3& w : out)
       if (w == u) return;
     out.push_back(u);
   };
   for (const XPoint& d : first) add(unit_vector(d));
-  // A solid pushed into a corner overlaps two or three faces at once: only a move away from all
-  // of them (the sum of their directions) removes the overlap, so pairs and triples of the first
-  // few directions follow.
-  const std::size_t singles = std::min<std::size_t>(out.size(), 6);
+  for (const XPoint& d : incident) add(unit_vector(d));
+  Vec3 all = Vec3::Zero();
+  for (const Vec3& u : out) all += u;
+  add(all.normalized());
+  const std::size_t singles = std::min<std::size_t>(out.size(), 8);
   for (std::size_t i = 0; i < singles; ++i)
     for (std::size_t j = i + 1; j < singles; ++j) {
       add((out[i] + out[j]).normalized());
       for (std::size_t k = j + 1; k < singles; ++k) add((out[i] + out[j] + out[k]).normalized());
     }
+  for (const XPoint& d : later) add(unit_vector(d));
   return out;
 }
 
