@@ -10,6 +10,7 @@
 #include "algorithms/regions/allpairs/allpairs.hpp"
 #include "algorithms/regions/allpairs/overlap2d.hpp"
 #include "algorithms/regions/registry.hpp"
+#include "cases/region_families.hpp"
 #include "tests/support/prisms.hpp"
 #include "tests/support/shapes.hpp"
 
@@ -268,6 +269,23 @@ TEST(RegionsAllPairs, SeparatedPairHasNoRegions) {
   ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
   EXPECT_EQ(r.relation, Relation::separated);
   EXPECT_TRUE(r.regions.empty());
+}
+
+// Gear racks meshed with a positive gap (1e-6 and 1e-3 of their size, the family's construction
+// and the exact reference agree: separated): their vertices lie in the planes of each other's
+// non-convex side faces, beside them. A fan triangle of such a face seen edge-on must add no
+// solid angle (atan2(±0, x < 0) once added 2π each, and the pair was called penetrating).
+TEST(RegionsAllPairs, VerticesInThePlaneOfANonConvexFaceAreOutside) {
+  for (int index : {7, 9, 18, 20}) {
+    const RegionCase c = find_region_family("gear-teeth")->generate(1, index);
+    ASSERT_EQ(c.expected_relation, Relation::separated) << c.id;
+    const Polytope a = Polytope::from_faces(c.a.vertices, *c.a.faces);
+    const Polytope b = Polytope::from_faces(c.b.vertices, *c.b.faces);
+    const RegionResult r = run(a, c.steps[0].pose_a, b, c.steps[0].pose_b);
+    ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+    EXPECT_EQ(r.relation, Relation::separated) << c.id;
+    EXPECT_TRUE(r.regions.empty()) << c.id;
+  }
 }
 
 // A gap of 1e-12 is within ε = 1e-9 × the pair's diagonal (ε-contact); a gap of 1e-6 is not.

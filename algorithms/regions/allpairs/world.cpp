@@ -112,6 +112,10 @@ double face_distance(const WorldFace& face, const Vec3& p) {
 static double solid_angle(const Vec3& a, const Vec3& b, const Vec3& c) {
   const double la = a.norm(), lb = b.norm(), lc = c.norm();
   const double num = a.dot(b.cross(c));
+  // A triangle seen edge-on subtends no solid angle. atan2(±0, negative) would give ±π by the sign
+  // of a zero, and the fan triangles of a non-convex face that overlap outside it would then add
+  // up instead of cancelling (a point beside a coplanar face counted as inside).
+  if (num == 0.0) return 0.0;
   const double den = la * lb * lc + a.dot(b) * lc + a.dot(c) * lb + b.dot(c) * la;
   return 2.0 * std::atan2(num, den);
 }
