@@ -4,9 +4,18 @@
 // ring's cap) is kept as several simple polygons (the B-rep has no inner loops). An open,
 // non-manifold, inconsistently oriented, degenerate or self-intersecting mesh is rejected with a
 // MeshError naming the file and the defect.
+//
+// Merging (exact orientation predicates on the file's doubles): edge-adjacent faces whose vertices
+// are exactly coplanar form a patch. A patch is grown face by face, in file order, while the union
+// stays a disk (one boundary loop that visits no vertex twice); the pieces so grown are then merged
+// pairwise under the same rule until none merges. A disk patch becomes one polygon (possibly
+// non-convex, possibly with collinear vertices where a neighbouring face has a vertex); a patch
+// with a hole (an annulus) cannot be one disk and stays two or more simple polygons.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -24,6 +33,22 @@ struct ImportedMesh {
   std::size_t source_faces = 0;         // faces in the file, before merging
 };
 
+// Reads, validates and merges. Nothing is repaired: any defect throws MeshError
+// "<file>: <defect>: <detail>", the defect one of: unreadable, unknown extension, empty,
+// degenerate face, isolated vertex, duplicate vertex, open, non-manifold edge, non-manifold vertex,
+// inconsistent orientation, non-planar face, several components, self-intersecting, inward
+// orientation.
 ImportedMesh import_mesh(const std::filesystem::path& file);
+
+// Merges the exactly coplanar edge-adjacent faces of a closed, 2-manifold, consistently oriented
+// B-rep by the rule above (faces with holes stay split). Returns the new faces, in the order of
+// their first source face.
+std::vector<std::vector<int>> merge_coplanar_faces(std::span<const Vec3> vertices,
+                                                   std::span<const std::vector<int>> faces);
+
+// The indices of the faces whose vertices are not exactly coplanar in the given doubles, or that
+// have no three non-collinear vertices (exact predicates). For checking generated B-reps.
+std::vector<std::size_t> nonplanar_faces(std::span<const Vec3> vertices,
+                                         std::span<const std::vector<int>> faces);
 
 }  // namespace touchstone

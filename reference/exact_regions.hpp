@@ -42,28 +42,28 @@ struct NormalCone {
 };
 
 struct ExactRegion {
-  Feature a, b;                          // open entities of A and B
-  int dimension = 0;                     // 0, 1 or 2 (from Π, seed 000 §3)
-  std::vector<Vec3> points;              // Π, rounded to nearest; polygons in boundary order
-  std::vector<std::string> points_exact; // "x y z", each a fraction as GMP prints it
-  bool sufficient = false;               // in 𝓡 (eq. (3)–(4))
-  NormalCone cone;                       // filled for touching pairs
+  Feature a, b;                           // open entities of A and B
+  int dimension = 0;                      // 0, 1 or 2 (from Π, seed 000 §3)
+  std::vector<Vec3> points;               // Π, rounded to nearest; polygons in boundary order
+  std::vector<std::string> points_exact;  // "x y z", each a fraction as GMP prints it
+  bool sufficient = false;                // in 𝓡 (eq. (3)–(4))
+  NormalCone cone;                        // filled for touching pairs
 };
 
 struct ExactRegionOptions {
-  double shallow_limit = 0.0;     // absolute length; <= 0: do not test shallowness
-  bool compute_distance = true;   // separated pairs: exact distance and closest entity pair
+  double shallow_limit = 0.0;    // absolute length; <= 0: do not test shallowness
+  bool compute_distance = true;  // separated pairs: exact distance and closest entity pair
 };
 
 struct ExactRegions {
-  Relation relation = Relation::unknown;  // never unknown on return
-  std::vector<ExactRegion> regions;       // 𝓘 (empty when separated)
+  Relation relation = Relation::unknown;         // never unknown on return
+  std::vector<ExactRegion> regions;              // 𝓘 (empty when separated)
   std::optional<std::string> distance_sq_exact;  // separated: squared distance as a fraction
   std::optional<double> distance;                // its square root, rounded to nearest
   std::optional<Feature> closest_a, closest_b;   // separated: a closest entity pair
-  std::optional<bool> shallow;  // penetrating, when asked: overlap removable within the limit
-  std::size_t pairs_tested = 0; // entity pairs examined after bounding-box culling
-  std::string method;           // how it was obtained, for the report
+  std::optional<bool> shallow;   // penetrating, when asked: overlap removable within the limit
+  std::size_t pairs_tested = 0;  // entity pairs examined after bounding-box culling
+  std::string method;            // how it was obtained, for the report
 };
 
 // Throws std::runtime_error on non-finite input or a face that is not exactly planar.

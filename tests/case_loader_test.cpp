@@ -48,7 +48,7 @@ TEST(CaseLoader, BadCasesNameTheFieldAndTheRestStillLoads) {
       {R"({"id": "huge", "shapes": {"A": {"vertices": [[0,0,0],[1e200,0,0],[0,1,0],[0,0,1]]}, "B": {"vertices": )" +
            std::string(kCube) + "}}}",
        "shapes.A.vertices[1][0]"},
-      {R"({"id": "kind", "kind": "contact-regions", "shapes": {}})", "kind"},
+      {R"({"id": "kind", "kind": "contact-volumes", "shapes": {}})", "kind"},
       {R"({"id": "pair", "shapes": {"A": {"vertices": )" + std::string(kCube) +
            R"(}}, "pair": ["A", "Z"]})",
        "pair"},
@@ -120,14 +120,14 @@ TEST(CaseLoader, OneDocumentHoldsEveryKind) {
 
 TEST(CaseLoader, UnknownKindNamesFileCaseAndField) {
   const auto loaded = parse_case_document(
-      doc(R"({"id": "r", "kind": "contact-regions"},)" + good_case("ok")), "k.json");
+      doc(R"({"id": "r", "kind": "contact-volumes"},)" + good_case("ok")), "k.json");
   ASSERT_EQ(loaded.cases.size(), 1u);
   ASSERT_EQ(loaded.errors.size(), 1u);
   const LoadError& e = loaded.errors[0];
   EXPECT_EQ(e.file, "k.json");
   EXPECT_EQ(e.case_id, "r");
   EXPECT_EQ(e.field, "kind");
-  EXPECT_NE(e.message.find("unknown kind 'contact-regions'"), std::string::npos) << e.message;
+  EXPECT_NE(e.message.find("unknown kind 'contact-volumes'"), std::string::npos) << e.message;
   EXPECT_EQ(e.to_string().rfind("k.json: case 'r': field 'kind': ", 0), 0u) << e.to_string();
 }
 

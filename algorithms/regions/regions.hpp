@@ -40,9 +40,7 @@ struct ContactRegion {
   std::vector<Vec3> points;     // Π in world coordinates
   std::vector<Vec3> normals;    // unit, from B into A; at most 3 − dimension()
   std::optional<double> depth;  // point-only peers: the penetration depth they report, if any
-  int dimension() const {
-    return points.size() >= 3 ? 2 : static_cast<int>(points.size()) - 1;
-  }
+  int dimension() const { return points.size() >= 3 ? 2 : static_cast<int>(points.size()) - 1; }
 };
 
 // Rigid velocity of one body in world coordinates: a point p of the body moves with
@@ -65,8 +63,8 @@ struct RegionQuery {
 
 struct RegionResult {
   QueryStatus status = QueryStatus::ok;
-  std::string reason;                      // why failed or unsupported
-  Relation relation = Relation::unknown;   // unknown when the algorithm does not decide it
+  std::string reason;                     // why failed or unsupported
+  Relation relation = Relation::unknown;  // unknown when the algorithm does not decide it
   RegionSubset subset = RegionSubset::sufficient;
   std::vector<ContactRegion> regions;
   std::optional<double> distance;  // separated pairs, where the algorithm computes it
@@ -75,14 +73,14 @@ struct RegionResult {
 
 // What a region algorithm promises; the verifier checks only what is declared.
 struct RegionCapabilities {
-  bool entities = true;              // names the entity pair of each region (else point-only)
-  bool intersection_set = false;     // can return the whole 𝓘
-  bool sufficient_set = false;       // returns 𝓡 (eq. (3)–(4))
-  bool normals = false;              // contact normals per region
-  bool temporal_coherence = false;   // uses `previous` for normals (conditions (6)–(7))
-  bool back_face_culling = false;    // uses the velocities (§4.1)
-  bool relation = false;             // decides separated / touching / penetrating
-  bool nonconvex = false;            // accepts non-convex B-reps (else answers unsupported)
+  bool entities = true;             // names the entity pair of each region (else point-only)
+  bool intersection_set = false;    // can return the whole 𝓘
+  bool sufficient_set = false;      // returns 𝓡 (eq. (3)–(4))
+  bool normals = false;             // contact normals per region
+  bool temporal_coherence = false;  // uses `previous` for normals (conditions (6)–(7))
+  bool back_face_culling = false;   // uses the velocities (§4.1)
+  bool relation = false;            // decides separated / touching / penetrating
+  bool nonconvex = false;           // accepts non-convex B-reps (else answers unsupported)
 };
 
 class RegionAlgorithm {

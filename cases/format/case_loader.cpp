@@ -19,11 +19,12 @@ std::string case_kind(const json& j) {
   if (!j.contains("kind")) return "proximity";
   const json& kind = j["kind"];
   const std::string name = kind.is_string() ? kind.get<std::string>() : kind.dump();
-  if (name == "proximity" || name == "motion" || name == "contact-forces" || name == "lcp")
+  if (name == "proximity" || name == "motion" || name == "contact-forces" || name == "lcp" ||
+      name == "contact-regions")
     return name;
   fields::case_id(j);
-  fields::bad("kind",
-              "unknown kind '" + name + "' (known: proximity, motion, contact-forces, lcp)");
+  fields::bad("kind", "unknown kind '" + name +
+                          "' (known: proximity, motion, contact-forces, lcp, contact-regions)");
 }
 
 // Parses case `index` of a document into its kind's list of `out`.
@@ -42,6 +43,10 @@ void parse_case(const json& j, const std::string& file, std::size_t index, Loade
     MotionCase m = parse_motion_case(j, file, index);
     claim(m.id);
     out.motion.push_back(std::move(m));
+  } else if (kind == "contact-regions") {
+    RegionCase r = parse_region_case(j, file, index);
+    claim(r.id);
+    out.regions.push_back(std::move(r));
   } else {
     ForceCase f = parse_force_case(j, file, index);
     claim(f.id);
@@ -54,6 +59,7 @@ void append(LoadedCases& out, LoadedCases&& part) {
   for (auto& e : part.errors) out.errors.push_back(std::move(e));
   for (auto& m : part.motion) out.motion.push_back(std::move(m));
   for (auto& f : part.forces) out.forces.push_back(std::move(f));
+  for (auto& r : part.regions) out.regions.push_back(std::move(r));
 }
 
 }  // namespace

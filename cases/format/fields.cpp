@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <filesystem>
 #include <stdexcept>
+
+#include "cases/mesh_import.hpp"
 
 namespace touchstone {
 
@@ -85,8 +88,43 @@ std::vector<std::vector<int>> faces(const json& f, std::size_t vertex_count,
 
 }  // namespace
 
-ShapeSpec shape(const json& j, const std::string& name, const std::string& field) {
-  if (!j.is_object()) bad(field, "expected an object with \"vertices\"");
+namespace {
+
+// A shape read from a mesh file named relative to the case file.
+ShapeSpec mesh_shape(const json& j, const std::string& name, const std::string& field,
+                     const std::string& case_file) {
+  namespace fs = std::filesystem;
+  const std::string mf = field + ".mesh";
+  check_keys(j, field, {"mesh"});
+  if (!j["mesh"].is_string() || j["mesh"].get<std::string>().empty())
+    bad(mf, "expected a file name (.off, .obj or .stl)");
+  if (case_file.empty()) bad(mf, "mesh files are read only in contact-regions cases");
+  fs::path path = j["mesh"].get<std::string>();
+  if (path.is_relative()) path = fs::path(case_file).parent_path() / path;
+  std::error_code ec;
+  if (!fs::exists(path, ec))
+    bad(mf, path.string() +
+                ": no such file (meshes under cases/meshes/cgal/ come from "
+                "harness/scripts/fetch-meshes.sh)");
+  ShapeSpec s;
+  s.name = name;
+  s.mesh = path.string();
+  try {
+    ImportedMesh m = import_mesh(path);
+    s.vertices = std::move(m.vertices);
+    s.faces = std::move(m.faces);
+  } catch (const MeshError& e) {
+    bad(mf, e.what());
+  }
+  return s;
+}
+
+}  // namespace
+
+ShapeSpec shape(const json& j, const std::string& name, const std::string& field,
+                const std::string& case_file) {
+  if (!j.is_object()) bad(field, "expected an object with \"vertices\" or \"mesh\"");
+  if (j.contains("mesh")) return mesh_shape(j, name, field, case_file);
   ShapeSpec s;
   s.name = name;
   if (!j.contains("vertices")) bad(field + ".vertices", "missing");
@@ -101,7 +139,7 @@ ShapeSpec shape(const json& j, const std::string& name, const std::string& field
   return s;
 }
 
-ShapePair shape_pair(const json& j) {
+ShapePair shape_pair(const json& j, const std::string& case_file) {
   if (!j.contains("shapes") || !j["shapes"].is_object()) bad("shapes", "missing or not an object");
   std::vector<std::string> pair;
   if (j.contains("pair")) {
@@ -118,8 +156,8 @@ ShapePair shape_pair(const json& j) {
     if (!j["shapes"].contains(name))
       bad("pair", "names shape '" + name + "', which is not in shapes");
   ShapePair out;
-  out.a = shape(j["shapes"][pair[0]], pair[0], "shapes." + pair[0]);
-  out.b = shape(j["shapes"][pair[1]], pair[1], "shapes." + pair[1]);
+  out.a = shape(j["shapes"][pair[0]], pair[0], "shapes." + pair[0], case_file);
+  out.b = shape(j["shapes"][pair[1]], pair[1], "shapes." + pair[1], case_file);
   if (j.contains("poses")) {
     const json& poses = j["poses"];
     if (!poses.is_object()) bad("poses", "expected an object keyed by shape name");
@@ -130,6 +168,13 @@ ShapePair shape_pair(const json& j) {
     if (pair[0] == pair[1]) out.pose_b = out.pose_a;
   }
   return out;
+}
+
+Relation expected_relation(const json& j, const std::string& field) {
+  if (!j.is_string() || !relation_from_string(j.get<std::string>()) ||
+      j.get<std::string>() == "unknown")
+    bad(field, "expected one of separated, touching, penetrating");
+  return *relation_from_string(j.get<std::string>());
 }
 
 std::string case_id(const json& j) {

@@ -42,15 +42,23 @@ Vec3 vec3(const json& j, const std::string& field);
 // {"translation": [x, y, z], "rotation": [w, x, y, z]}, both optional; the quaternion must be of
 // unit length (within 1e-3).
 Pose pose(const json& j, const std::string& field);
-// {"vertices": [[x, y, z], ...], "faces": [[i, j, k, ...], ...]} ("faces" optional).
-ShapeSpec shape(const json& j, const std::string& name, const std::string& field);
+// {"vertices": [[x, y, z], ...], "faces": [[i, j, k, ...], ...]} ("faces" optional), or
+// {"mesh": "path.off|.obj|.stl"}, the path relative to `case_file`'s folder, read by import_mesh
+// (cases/mesh_import.hpp; a bad mesh is an error on `<field>.mesh` naming the file and the
+// defect). Meshes are read only where the caller passes its case file (contact-regions cases).
+ShapeSpec shape(const json& j, const std::string& name, const std::string& field,
+                const std::string& case_file = "");
 
-// The shapes of a case (`shapes`, `pair`) in pair order, and their poses (`poses`).
+// The shapes of a case (`shapes`, `pair`) in pair order, and their poses (`poses`); `case_file`
+// as for shape().
 struct ShapePair {
   ShapeSpec a, b;
   Pose pose_a, pose_b;
 };
-ShapePair shape_pair(const json& j);
+ShapePair shape_pair(const json& j, const std::string& case_file = "");
+
+// An expected relation: "separated", "touching" or "penetrating".
+Relation expected_relation(const json& j, const std::string& field);
 
 // The case's `id`: a non-empty string.
 std::string case_id(const json& j);

@@ -23,10 +23,7 @@ ProximityCase parse_proximity_case(const json& j, const std::string& file, std::
     if (!e.is_object()) bad("expected", "expected an object");
     for (const auto& [key, value] : e.items()) {
       if (key == "relation") {
-        if (!value.is_string() || !relation_from_string(value.get<std::string>()) ||
-            value.get<std::string>() == "unknown")
-          bad("expected.relation", "expected one of separated, touching, penetrating");
-        c.expected_relation = relation_from_string(value.get<std::string>());
+        c.expected_relation = expected_relation(value, "expected.relation");
       } else if (key == "distance") {
         c.expected_distance = coordinate(value, "expected.distance");
         if (*c.expected_distance < 0) bad("expected.distance", "must be >= 0");

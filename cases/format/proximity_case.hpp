@@ -16,6 +16,7 @@ struct ShapeSpec {
   std::string name;
   std::vector<Vec3> vertices;
   std::optional<std::vector<std::vector<int>>> faces;  // explicit B-rep; absent: convex hull
+  std::string mesh = {};  // the mesh file it was read from ("" when given inline), for reports
 };
 
 struct ProximityCase {

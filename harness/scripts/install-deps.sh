@@ -6,6 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   valgrind  # callgrind.h: instruction counts in `touchstone motion --count-instructions`
   libeigen3-dev libcgal-dev libgmp-dev libmpfr-dev
+  libcgal-demo  # CGAL's example meshes (harness/scripts/fetch-meshes.sh)
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-jsonschema
@@ -25,3 +26,5 @@ if ((${#missing[@]})); then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+# The CGAL example meshes the contact-region examples read (cases/meshes/PROVENANCE.md).
+bash "$(dirname "$0")/fetch-meshes.sh"

@@ -1,0 +1,39 @@
+// Contact-region families (DESIGN §6.1; seed 000 §3-§4): deterministic generators
+// (family, seed, index) -> one contact-regions case, built exactly from small integer coordinates
+// scaled by a power of two (cases/region_shapes.hpp), so every face is exactly planar in the
+// doubles. Conventions of the proximity families (cases/README.md): id "<family>/s<seed>/i<index>",
+// gap gap_sweep()[index % 11] × size, variant index / 11, tags gap:<g>, origin records family,
+// seed, index, gap, size and variant. The gap is a translation of body A in its pose (exact: the
+// contact coordinate is 0 + gap), and the whole scene may be turned by one of the 12 exact
+// rotations.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cases/format/region_case.hpp"
+
+namespace touchstone {
+
+struct RegionFamily {
+  std::string name;  // e.g. "peg-in-hole"
+  std::string description;
+  int default_count = 0;  // cases in the default suite
+  std::function<RegionCase(std::uint64_t seed, int index)> generate;
+};
+
+const std::vector<RegionFamily>& region_families();
+const RegionFamily* find_region_family(const std::string& name);
+// Families whose name matches a glob ('*', '?'), e.g. "face-face-*".
+std::vector<const RegionFamily*> match_region_families(const std::string& pattern);
+
+// The default suite: default_count cases of every family, in list order.
+std::vector<RegionCase> default_region_suite(std::uint64_t seed);
+
+// A proximity case as a one-step contact-regions case (same id, family, tags, shapes, poses,
+// expected relation and origin).
+RegionCase region_case_from_proximity(const ProximityCase& c);
+
+}  // namespace touchstone
