@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "cases/family_support.hpp"
+#include "cases/region_families.hpp"
+#include "harness/proximity/runner.hpp"
 #include "reference/exact_regions.hpp"
 #include "tests/support/region_shapes.hpp"
 #include "tests/support/shapes.hpp"
@@ -156,9 +158,25 @@ std::vector<Pair> random_pairs(int count) {
   return out;
 }
 
+// A sample of every contact-region family: gaps 0, ±1e-15 and ±1e-3 of the sweep, over the
+// first variants, every step of each case.
+std::vector<Pair> family_pairs() {
+  std::vector<Pair> out;
+  for (const RegionFamily& f : region_families())
+    for (int index : {0, 1, 2, 9, 10, 11, 22, 33}) {
+      const RegionCase c = f.generate(7, index);
+      const Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
+      for (std::size_t k = 0; k < c.steps.size(); ++k)
+        out.push_back(
+            {c.id + "/step" + std::to_string(k), a, b, c.steps[k].pose_a, c.steps[k].pose_b});
+    }
+  return out;
+}
+
 TEST(RegionCrosscheckDump, WritesTheSample) {
   std::vector<Pair> pairs = hand_built();
   for (Pair& p : random_pairs(170)) pairs.push_back(std::move(p));
+  for (Pair& p : family_pairs()) pairs.push_back(std::move(p));
   nlohmann::json out;
   out["pairs"] = nlohmann::json::array();
   int tally[3] = {0, 0, 0};

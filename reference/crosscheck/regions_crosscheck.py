@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from regions_geometry import (Solid, add, cross, distance2, dot, is_zero,  # noqa: E402
                               point_face_dist2, scale, sub)
-from regions_intersect import intersection_set  # noqa: E402
+from regions_intersect import _diamond, intersection_set  # noqa: E402
 
 RAYS = [(Fraction(1), Fraction(2, 7), Fraction(3, 11)), (Fraction(-2, 9), Fraction(1), Fraction(5, 13)),
         (Fraction(3, 17), Fraction(-7, 19), Fraction(1)), (Fraction(-1), Fraction(-11, 23), Fraction(4, 29)),
@@ -70,11 +70,15 @@ def local_cone(solid, kind, i):
     around = [k for k, loop in enumerate(solid.faces) if i in loop]
     r2 = min(point_face_dist2(solid, k, p) for k in range(len(solid.faces)) if k not in around)
 
+    memo = {}
+
     def member(d):
-        delta = Fraction(1)
-        while delta * delta * dot(d, d) >= r2:
-            delta /= 2
-        return solid.strictly_inside(add(p, scale(d, delta)), RAYS)
+        if d not in memo:
+            delta = Fraction(1)
+            while delta * delta * dot(d, d) >= r2:
+                delta /= 2
+            memo[d] = solid.strictly_inside(add(p, scale(d, delta)), RAYS)
+        return memo[d]
 
     return [solid.planes[k][0] for k in around], member
 
@@ -85,26 +89,45 @@ def _normalized(v, signed):
     return tuple(Fraction(c) / k for c in v)
 
 
-def cell_directions(normals):
-    """Directions meeting every open cell of the arrangement of planes through 0 with these
-    normals. The coordinate planes are added (refining cells keeps each cell hit), so every cell is
-    a pointed cone; the sum of three independent extreme rays of a cell lies inside it, and its
-    extreme rays are among ±(ni × nj)."""
-    planes = {_normalized(n, False) for n in normals}
-    planes |= {(1, 0, 0), (0, 1, 0), (0, 0, 1)}
-    planes = sorted(planes)
+def _facet_directions(n, planes):
+    """For plane n of the arrangement: a direction inside each 2D cell of n (the wedges between
+    consecutive lines where the other planes cut it), pushed off n to either side by ε small enough
+    to cross no other plane."""
     rays = set()
-    for n1, n2 in itertools.combinations(planes, 2):
-        c = cross(n1, n2)
+    for m in planes:
+        c = cross(n, m)
         if not is_zero(c):
             rays.add(_normalized(c, True))
             rays.add(_normalized(scale(c, -1), True))
+    u = next(iter(sorted(rays)))
+    v = cross(n, u)
+    rays = sorted(rays, key=lambda r: _diamond(dot(r, u), dot(r, v)))
+    out = []
+    for j, ra in enumerate(rays):
+        rb = rays[(j + 1) % len(rays)]
+        assert dot(cross(ra, rb), n) > 0, "a gap of 180° or more between lines in a plane"
+        e = add(ra, rb)
+        eps = Fraction(1)
+        for m in planes:
+            while m != n and eps * abs(dot(m, n)) >= abs(dot(m, e)):
+                eps /= 2
+        out += [add(e, scale(n, eps)), add(e, scale(n, -eps))]
+    return out
+
+
+def cell_directions(normals):
+    """Directions meeting every open cell of the arrangement of planes through 0 with these
+    normals. The coordinate planes are added (refining cells keeps each cell hit; every plane then
+    meets at least two others in distinct lines). Every cell has a facet on some plane, a wedge
+    between consecutive lines of that plane; a point inside the wedge pushed slightly off the
+    plane, to the cell's side, lies in the cell."""
+    planes = {_normalized(n, False) for n in normals}
+    planes |= {(1, 0, 0), (0, 1, 0), (0, 0, 1)}
+    planes = sorted(planes)
     out = set()
-    for r1, r2, r3 in itertools.combinations(sorted(rays), 3):
-        if dot(r1, cross(r2, r3)) == 0:
-            continue
-        d = add(add(r1, r2), r3)
-        if all(dot(n, d) != 0 for n in normals):
+    for n in planes:
+        for d in _facet_directions(n, planes):
+            assert all(dot(m, d) != 0 for m in planes)
             out.add(_normalized(d, True))
     return sorted(out)
 
@@ -112,6 +135,8 @@ def cell_directions(normals):
 def cones_overlap(sa, x, sb, y):
     normals_a, in_a = local_cone(sa, *x)
     normals_b, in_b = local_cone(sb, *y)
+    if x[0] == "vertex":  # test the cheap side (a face or an edge) first
+        in_a, in_b = in_b, in_a
     return any(in_a(d) and in_b(d) for d in cell_directions(normals_a + normals_b))
 
 

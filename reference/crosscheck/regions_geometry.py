@@ -79,6 +79,11 @@ class Solid:
         self.faces = [list(f) for f in j["faces"]]
         self.planes = [self._plane(k) for k in range(len(self.faces))]
         self.edge_faces = self._edge_faces()
+        self._polygons = [[self.project(k, self.vertices[i]) for i in self.faces[k]]
+                          for k in range(len(self.faces))]
+        self._boxes = [(min(q[0] for q in poly), max(q[0] for q in poly),
+                        min(q[1] for q in poly), max(q[1] for q in poly))
+                       for poly in self._polygons]
 
     def _plane(self, k):
         loop = [self.vertices[i] for i in self.faces[k]]
@@ -122,7 +127,12 @@ class Solid:
         return tuple(p)
 
     def polygon2(self, k):
-        return [self.project(k, self.vertices[i]) for i in self.faces[k]]
+        return self._polygons[k]
+
+    def outside_box2(self, k, q):
+        """q (projected to face k's plane) lies outside the face polygon's closed bounding box."""
+        x0, x1, y0, y1 = self._boxes[k]
+        return not (x0 <= q[0] <= x1 and y0 <= q[1] <= y1)
 
     def in_open_face(self, k, p):
         n, d, _ = self.planes[k]
@@ -152,6 +162,8 @@ class Solid:
                 if s <= 0:  # p itself is off the boundary (the caller's promise)
                     continue
                 q = self.project(k, add(p, scale(w, s)))
+                if self.outside_box2(k, q):
+                    continue
                 poly = self.polygon2(k)
                 if any(on_closed_segment2(q, poly[i], poly[(i + 1) % len(poly)])
                        for i in range(len(poly))):
@@ -206,16 +218,41 @@ def point_face_dist2(solid, k, p):
                for i in range(len(loop)))
 
 
+def _box(points):
+    return ([min(p[i] for p in points) for i in range(3)],
+            [max(p[i] for p in points) for i in range(3)])
+
+
+def _box_dist2(b1, b2):
+    """Squared distance between two closed boxes: a lower bound for anything inside them."""
+    total = 0
+    for i in range(3):
+        gap = max(b2[0][i] - b1[1][i], b1[0][i] - b2[1][i], 0)
+        total += gap * gap
+    return total
+
+
 def distance2(a, b):
+    """Squared distance of two disjoint solids: the least over vertex–face pairs (both ways) and
+    edge–edge pairs (a pair whose bounding boxes are already farther apart is skipped)."""
     best = None
+
+    def consider(box1, box2, exact):
+        nonlocal best
+        if best is None or _box_dist2(box1, box2) < best:
+            dd = exact()
+            best = dd if best is None else min(best, dd)
+
     for s, t in ((a, b), (b, a)):
+        face_boxes = [_box([t.vertices[i] for i in loop]) for loop in t.faces]
         for p in s.vertices:
             for k in range(len(t.faces)):
-                dd = point_face_dist2(t, k, p)
-                best = dd if best is None else min(best, dd)
+                consider(([*p], [*p]), face_boxes[k], lambda: point_face_dist2(t, k, p))
+    boxes_b = [_box([b.vertices[i] for i in e]) for e in b.edges]
     for ea in a.edges:
-        for eb in b.edges:
-            dd = segment_segment_dist2(a.vertices[ea[0]], a.vertices[ea[1]],
-                                       b.vertices[eb[0]], b.vertices[eb[1]])
-            best = min(best, dd)
+        pa, qa = a.vertices[ea[0]], a.vertices[ea[1]]
+        box_a = _box([pa, qa])
+        for eb, box_b in zip(b.edges, boxes_b):
+            consider(box_a, box_b, lambda: segment_segment_dist2(pa, qa, b.vertices[eb[0]],
+                                                                 b.vertices[eb[1]]))
     return best
