@@ -25,12 +25,7 @@
 namespace touchstone {
 namespace {
 
-using test_support::at;
-using test_support::box;
-using test_support::floor_and_wall;
-using test_support::notched_cube;
-using test_support::prism;
-using test_support::ring;
+using namespace test_support;  // box, at, prism, ring, notched_cube, floor_and_wall
 
 struct Pair {
   std::string name;
