@@ -100,20 +100,24 @@ std::vector<Vec3> transversal(const std::vector<Vec3>& normals, int cap) {
   return out;
 }
 
+// The candidates n with n · c ≥ 0 for every c in `other`; all of them when none is.
+std::vector<Vec3> admitted(const std::vector<Vec3>& candidates, const std::vector<Vec3>& other) {
+  std::vector<Vec3> out;
+  for (const Vec3& n : candidates)
+    if (std::all_of(other.begin(), other.end(),
+                    [&](const Vec3& c) { return n.dot(c) >= -kTolerance; }))
+      out.push_back(n);
+  return out.empty() ? candidates : out;
+}
+
 // Normals (from B into A: `sign` times the outward normals of `s`'s faces at the non-convex
 // vertex v) that the other side's convex cone admits (n · c ≥ 0 for every c in `other`), up to
 // cap; all of them when none is admitted.
 std::vector<Vec3> vertex_face_normals(const WorldShape& s, int v, double sign,
                                       const std::vector<Vec3>& other, int cap) {
-  std::vector<Vec3> all, admitted;
-  for (int f : faces_at(*s.shape, v)) {
-    const Vec3 n = sign * s.faces[f].normal;
-    all.push_back(n);
-    if (std::all_of(other.begin(), other.end(),
-                    [&](const Vec3& c) { return n.dot(c) >= -kTolerance; }))
-      admitted.push_back(n);
-  }
-  return transversal(admitted.empty() ? all : admitted, cap);
+  std::vector<Vec3> all;
+  for (int f : faces_at(*s.shape, v)) all.push_back(sign * s.faces[f].normal);
+  return transversal(admitted(all, other), cap);
 }
 
 bool reflex_edge(const WorldShape& s, const Feature& x) {
@@ -131,13 +135,23 @@ std::vector<Vec3> local_normals(const WorldShape& a, const Feature& x, const Wor
   const int cap = 3 - dimension;
   if (y.kind == FeatureKind::face) return {b.faces[y.id].normal};
   if (x.kind == FeatureKind::face) return {-a.faces[x.id].normal};
+  // A reflex edge gives the normals of its two faces (seed 000 Fig. 7(a)(b)), but only those the
+  // other side's neighbourhood stays behind: a vertex sitting on a reflex edge with one of its
+  // edges running along a face (0D) is not constrained by the other face's normal.
   if (reflex_edge(a, x)) {
     const Edge& e = a.shape->edges()[x.id];
-    return transversal({-a.faces[e.left_face].normal, -a.faces[e.right_face].normal}, cap);
+    std::vector<Vec3> other;
+    if (!nonconvex_vertex(b, y) && !reflex_edge(b, y))
+      for (const Vec3& g : tangent_generators(b, y)) other.push_back(-g);
+    return transversal(
+        admitted({-a.faces[e.left_face].normal, -a.faces[e.right_face].normal}, other), cap);
   }
   if (reflex_edge(b, y)) {
     const Edge& e = b.shape->edges()[y.id];
-    return transversal({b.faces[e.left_face].normal, b.faces[e.right_face].normal}, cap);
+    std::vector<Vec3> other;
+    if (!nonconvex_vertex(a, x)) other = tangent_generators(a, x);
+    return transversal(admitted({b.faces[e.left_face].normal, b.faces[e.right_face].normal}, other),
+                       cap);
   }
   // A's tangent directions g need n · g ≥ 0, B's need n · g ≤ 0.
   if (nonconvex_vertex(a, x)) {
