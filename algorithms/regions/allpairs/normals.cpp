@@ -140,16 +140,16 @@ std::vector<Vec3> local_normals(const WorldShape& a, const Feature& x, const Wor
   // edges running along a face (0D) is not constrained by the other face's normal.
   if (reflex_edge(a, x)) {
     const Edge& e = a.shape->edges()[x.id];
+    // The other side's edges and faces at the contact must stay behind n (necessary at any
+    // neighbourhood, convex or not).
     std::vector<Vec3> other;
-    if (!nonconvex_vertex(b, y) && !reflex_edge(b, y))
-      for (const Vec3& g : tangent_generators(b, y)) other.push_back(-g);
+    for (const Vec3& g : tangent_generators(b, y)) other.push_back(-g);
     return transversal(
         admitted({-a.faces[e.left_face].normal, -a.faces[e.right_face].normal}, other), cap);
   }
   if (reflex_edge(b, y)) {
     const Edge& e = b.shape->edges()[y.id];
-    std::vector<Vec3> other;
-    if (!nonconvex_vertex(a, x)) other = tangent_generators(a, x);
+    const std::vector<Vec3> other = tangent_generators(a, x);
     return transversal(admitted({b.faces[e.left_face].normal, b.faces[e.right_face].normal}, other),
                        cap);
   }
