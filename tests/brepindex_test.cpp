@@ -8,6 +8,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "harness/regions/culling_excuse.hpp"
 #include "tests/support/prisms.hpp"
 #include "tests/support/shapes.hpp"
 
@@ -221,6 +222,48 @@ TEST(BrepIndexRegions, BackFaceCulling) {
   off.back_face_culling = false;
   EXPECT_EQ(run(cube, Pose::identity(), floor, Pose::identity(), off, lift).regions.size(), 1u);
   EXPECT_EQ(run(cube, Pose::identity(), floor, Pose::identity(), {}, slide).regions.size(), 1u);
+}
+
+int face_with_normal(const Polytope& p, const Vec3& n) {
+  for (std::size_t f = 0; f < p.faces().size(); ++f)
+    if ((p.faces()[f].plane.normal - n).norm() < 1e-12) return static_cast<int>(f);
+  return -1;
+}
+
+// The verifier's excuse (harness/regions/culling_excuse.hpp), from the case's motion alone. The
+// cube lifting off the floor: relative to B its bottom face moves along +z against the normal
+// (0, 0, −1) (eq. (13): culled), and B's top face moves along −z against (0, 0, 1): the face pair
+// is excused; a bottom edge of the cube has a side face with relative velocity · normal = 0, but
+// its pair with the floor's top face is excused by B's side. Sliding along x culls neither face;
+// without velocities nothing is excused.
+TEST(BrepIndexRegions, VerifierExcusesOnlyCulledRegions) {
+  const Polytope cube = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  const Polytope floor = box(Vec3(-1, -1, -1), Vec3(2, 2, 0));
+  const int bottom = face_with_normal(cube, -kUp), top = face_with_normal(floor, kUp);
+  ASSERT_GE(bottom, 0);
+  ASSERT_GE(top, 0);
+  int edge = -1;
+  for (std::size_t e = 0; e < cube.edges().size(); ++e)
+    if (cube.edges()[e].left_face == bottom) edge = static_cast<int>(e);
+  ASSERT_GE(edge, 0);
+  ExactRegion faces, edge_on_face;
+  faces.a = {FeatureKind::face, bottom};
+  faces.b = {FeatureKind::face, top};
+  edge_on_face.a = {FeatureKind::edge, edge};
+  edge_on_face.b = faces.b;
+  RegionStep lift{Pose::identity(), Pose::identity(), BodyVelocity{kUp, Vec3::Zero()},
+                  BodyVelocity{}};
+  RegionStep slide = lift;
+  slide.velocity_a = BodyVelocity{Vec3(1, 0, 0), Vec3::Zero()};
+  RegionStep still = lift;
+  still.velocity_a.reset();
+  RegionVerificationInput in{nullptr, 1.0, &cube, &floor, {}, &lift};
+  EXPECT_TRUE(culled_by_motion(faces, in));
+  EXPECT_TRUE(culled_by_motion(edge_on_face, in));
+  in.step = &slide;
+  EXPECT_FALSE(culled_by_motion(faces, in));
+  in.step = &still;
+  EXPECT_FALSE(culled_by_motion(faces, in));
 }
 
 // Temporal coherence (condition (6)): the same face pair keeps the previous normal.

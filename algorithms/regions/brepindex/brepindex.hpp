@@ -20,7 +20,7 @@ enum class CutPolicy {
 struct Options {
   CutPolicy cuts = CutPolicy::support_planes;
   bool back_face_culling = true;  // used only when the query carries velocities
-  double epsilon = 1e-9;          // relative to the pair's world bounding-box diagonal, if used
+  double epsilon = 1e-13;         // relative to the pair's world bounding-box diagonal, if used
   double max_nodes = 5e7;         // cap on tree nodes visited per query (fails with a reason)
 };
 
