@@ -10,6 +10,7 @@
 
 #include "harness/regions/culling_excuse.hpp"
 #include "tests/support/prisms.hpp"
+#include "tests/support/region_expect.hpp"
 #include "tests/support/shapes.hpp"
 
 namespace touchstone {
@@ -17,6 +18,8 @@ namespace {
 
 using test_support::at;
 using test_support::box;
+using test_support::expect_normals;
+using test_support::expect_same_points;
 using test_support::prism;
 using Vec2 = Eigen::Vector2d;
 
@@ -41,24 +44,8 @@ RegionResult run(const Polytope& a, const Pose& pa, const Polytope& b, const Pos
   return algorithm->query(q);
 }
 
-const brepindex::Options kSupport{};
+const brepindex::Options kSupport{.cuts = brepindex::CutPolicy::support_planes};
 const brepindex::Options kBalanced{.cuts = brepindex::CutPolicy::balanced};
-
-void expect_points(const std::vector<Vec3>& points, const std::vector<Vec3>& expected) {
-  ASSERT_EQ(points.size(), expected.size());
-  for (const Vec3& e : expected)
-    EXPECT_TRUE(std::any_of(points.begin(), points.end(),
-                            [&](const Vec3& p) { return (p - e).norm() < 1e-9; }))
-        << "missing point " << e.transpose();
-}
-
-void expect_normals(const ContactRegion& g, const std::vector<Vec3>& expected) {
-  ASSERT_EQ(g.normals.size(), expected.size());
-  for (const Vec3& e : expected)
-    EXPECT_TRUE(std::any_of(g.normals.begin(), g.normals.end(),
-                            [&](const Vec3& n) { return (n - e).norm() < 1e-9; }))
-        << "missing normal " << e.transpose();
-}
 
 const Vec3 kUp(0, 0, 1);
 
@@ -110,7 +97,7 @@ TEST(BrepIndexRegions, CubesFaceOnFace) {
     ASSERT_EQ(r.regions.size(), 1u);
     EXPECT_EQ(r.regions[0].a->kind, FeatureKind::face);
     EXPECT_EQ(r.regions[0].b->kind, FeatureKind::face);
-    expect_points(r.regions[0].points, {{0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}});
+    expect_same_points(r.regions[0].points, {{0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}});
     expect_normals(r.regions[0], {kUp});
   }
 }
@@ -129,7 +116,7 @@ TEST(BrepIndexRegions, CubeEdgeOnFace) {
   ASSERT_EQ(r.regions.size(), 1u);
   EXPECT_EQ(r.regions[0].a->kind, FeatureKind::edge);
   EXPECT_EQ(r.regions[0].b->kind, FeatureKind::face);
-  expect_points(r.regions[0].points, {{-0.5, 0, 0}, {0.5, 0, 0}});
+  expect_same_points(r.regions[0].points, {{-0.5, 0, 0}, {0.5, 0, 0}});
   expect_normals(r.regions[0], {kUp});
 }
 
@@ -181,7 +168,7 @@ TEST(BrepIndexRegions, NonConvexLBlockOnFloor) {
     ASSERT_EQ(r.regions.size(), 1u);
     std::vector<Vec3> corners;
     for (const Vec2& p : l_shape) corners.emplace_back(p.x(), p.y(), 0);
-    expect_points(r.regions[0].points, corners);
+    expect_same_points(r.regions[0].points, corners);
   }
 }
 
@@ -198,7 +185,7 @@ TEST(BrepIndexRegions, WedgeInReflexEdge) {
   ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
   EXPECT_EQ(r.relation, Relation::touching);
   ASSERT_EQ(r.regions.size(), 1u);
-  expect_points(r.regions[0].points, {{0, 0, 0}, {0, 1, 0}});
+  expect_same_points(r.regions[0].points, {{0, 0, 0}, {0, 1, 0}});
   expect_normals(r.regions[0], {kUp, Vec3(1, 0, 0)});
 }
 

@@ -12,6 +12,7 @@
 #include "algorithms/regions/registry.hpp"
 #include "cases/region_families.hpp"
 #include "tests/support/prisms.hpp"
+#include "tests/support/region_expect.hpp"
 #include "tests/support/shapes.hpp"
 
 namespace touchstone {
@@ -19,6 +20,8 @@ namespace {
 
 using test_support::at;
 using test_support::box;
+using test_support::expect_normals;
+using test_support::expect_same_points;
 using test_support::prism;
 using Vec2 = Eigen::Vector2d;
 
@@ -60,23 +63,6 @@ double area(const std::vector<Vec3>& poly) {
   Vec3 sum = Vec3::Zero();
   for (std::size_t i = 0; i < poly.size(); ++i) sum += poly[i].cross(poly[(i + 1) % poly.size()]);
   return sum.norm() / 2;
-}
-
-// Each expected point appears in `points` (within 1e-9) and the counts agree.
-void expect_same_points(const std::vector<Vec3>& points, const std::vector<Vec3>& expected) {
-  ASSERT_EQ(points.size(), expected.size());
-  for (const Vec3& e : expected)
-    EXPECT_TRUE(std::any_of(points.begin(), points.end(),
-                            [&](const Vec3& p) { return (p - e).norm() < 1e-9; }))
-        << "missing point " << e.transpose();
-}
-
-void expect_normals(const ContactRegion& g, const std::vector<Vec3>& expected) {
-  ASSERT_EQ(g.normals.size(), expected.size());
-  for (const Vec3& e : expected)
-    EXPECT_TRUE(std::any_of(g.normals.begin(), g.normals.end(),
-                            [&](const Vec3& n) { return (n - e).norm() < 1e-9; }))
-        << "missing normal " << e.transpose();
 }
 
 const Vec3 kUp(0, 0, 1);
