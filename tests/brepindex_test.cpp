@@ -30,18 +30,8 @@ struct Motion {
 RegionResult run(const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb,
                  const brepindex::Options& options = {}, Motion motion = {},
                  std::span<const ContactRegion> previous = {}) {
-  const auto algorithm = brepindex::make(options);
-  const auto sa = algorithm->prepare(a);
-  const auto sb = algorithm->prepare(b);
-  RegionQuery q;
-  q.a = sa.get();
-  q.b = sb.get();
-  q.pose_a = pa;
-  q.pose_b = pb;
-  q.previous = previous;
-  q.velocity_a = motion.a;
-  q.velocity_b = motion.b;
-  return algorithm->query(q);
+  return test_support::query_pair(*brepindex::make(options), a, pa, b, pb, previous, motion.a,
+                                  motion.b);
 }
 
 const brepindex::Options kSupport{.cuts = brepindex::CutPolicy::support_planes};
@@ -106,11 +96,8 @@ TEST(BrepIndexRegions, CubesFaceOnFace) {
 // face (1D, (−½, 0, 0)–(½, 0, 0)) and its two ends (0D); each end's cone lies in the edge's wedge
 // and the floor face's halfspace is B's own cone, so 𝓡 = the segment, normal (0, 0, 1).
 TEST(BrepIndexRegions, CubeEdgeOnFace) {
-  const Polytope cube = box(Vec3(-0.5, -0.5, -0.5), Vec3(0.5, 0.5, 0.5));
-  const Polytope floor = box(Vec3(-1, -1, -1), Vec3(1, 1, 0));
-  const double c = std::cos(std::numbers::pi / 8), s = std::sin(std::numbers::pi / 8);
-  const Pose pa = Pose::from_quaternion({c, s, 0, 0}, Vec3(0, 0, std::sqrt(0.5)));
-  const RegionResult r = run(cube, pa, floor, Pose::identity());
+  const test_support::RegionPair p = test_support::cube_edge_on_floor();
+  const RegionResult r = run(p.a, p.pose_a, p.b, p.pose_b);
   ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
   EXPECT_EQ(r.relation, Relation::touching);
   ASSERT_EQ(r.regions.size(), 1u);
@@ -123,10 +110,8 @@ TEST(BrepIndexRegions, CubeEdgeOnFace) {
 // A square pyramid, apex (0, 0, 0) down, on a floor: one vertex–face point, in 𝓡 (nothing
 // higher-dimensional is adjacent), normal (0, 0, 1).
 TEST(BrepIndexRegions, VertexOnFace) {
-  const Polytope down = Polytope::from_points(
-      std::vector<Vec3>{{0, 0, 0}, {-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}});
-  const Polytope floor = box(Vec3(-2, -2, -1), Vec3(2, 2, 0));
-  const RegionResult r = run(down, Pose::identity(), floor, Pose::identity());
+  const test_support::RegionPair p = test_support::pyramid_on_floor();
+  const RegionResult r = run(p.a, p.pose_a, p.b, p.pose_b);
   ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
   ASSERT_EQ(r.regions.size(), 1u);
   EXPECT_EQ(r.regions[0].a->kind, FeatureKind::vertex);
@@ -177,11 +162,8 @@ TEST(BrepIndexRegions, NonConvexLBlockOnFloor) {
 // wedge's edge cone, and B's cone there is the reflex edge's own: 𝓡 = the segment, with the
 // reflex edge's two face normals (0,0,1) and (1,0,0) (seed 000 Fig. 7).
 TEST(BrepIndexRegions, WedgeInReflexEdge) {
-  const double d15 = std::numbers::pi / 12, d75 = 5 * std::numbers::pi / 12;
-  const Polytope wedge =
-      prism({{0, 0}, {std::cos(d15), std::sin(d15)}, {std::cos(d75), std::sin(d75)}}, -1, 0, true);
-  const Polytope l = prism({{-1, -1}, {2, -1}, {2, 0}, {0, 0}, {0, 2}, {-1, 2}}, -2, 1, true);
-  const RegionResult r = run(wedge, Pose::identity(), l, Pose::identity());
+  const test_support::RegionPair p = test_support::wedge_in_reflex_edge();
+  const RegionResult r = run(p.a, p.pose_a, p.b, p.pose_b);
   ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
   EXPECT_EQ(r.relation, Relation::touching);
   ASSERT_EQ(r.regions.size(), 1u);
