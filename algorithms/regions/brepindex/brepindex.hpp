@@ -23,7 +23,8 @@
 //    sides; then support planes as above.
 //  - inside a plane: the line of a segment piece (fewest splits among 8), else a line through a
 //    point piece; inside a line: a point piece.
-// An empty 3D cell below a face's support plane is inside, above it outside.
+// An empty 3D cell below a face's support plane is inside, above it outside; lower-dimensional
+// empty leaves are not labelled (point location never enters an "on" child).
 //
 // The query (classify.cpp), seed 000 §4.3 FindContacts: the solid with fewer entities (B on a
 // tie) is culled and its entities mapped into the other's frame (M_ij); each goes down the tree
