@@ -1,5 +1,6 @@
 // Every contact-region algorithm the project ships, one line each.
 #include "algorithms/regions/allpairs/allpairs.hpp"
+#include "algorithms/regions/bsp/bsp.hpp"
 #include "algorithms/regions/peers/peers.hpp"
 #include "algorithms/regions/registry.hpp"
 
@@ -7,6 +8,7 @@ namespace touchstone {
 
 void register_builtin_region_algorithms(RegionRegistry& registry) {
   registry.add(allpairs::info());
+  registry.add(bsp::info());
   // peers (algorithms/regions/peers/peers.cmake switches each library on or off)
 #ifdef TOUCHSTONE_HAVE_FCL_REGIONS
   registry.add(region_peers::fcl_mesh_info());

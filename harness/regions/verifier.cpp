@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/regions/declared_limits.hpp"
 #include "harness/regions/normals.hpp"
 #include "harness/regions/point_sets.hpp"
 
@@ -24,6 +25,7 @@ void RegionCounts::add(const RegionCounts& o) {
   matched += o.matched;
   missed += o.missed;
   extra += o.extra;
+  declared_limit += o.declared_limit;
   coverage = coverage || o.coverage;
 }
 
@@ -265,6 +267,11 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
   if (!x.caps.normals) f.add("normals", Verdict::unsupported, "not declared");
   for (std::size_t k = 0; k < exact.size(); ++k) {
     if (!whole && !exact[k].sufficient) continue;
+    if (missed_by_declared_limit(x.caps, exact[k], named[k], counts)) {
+      f.add("missed (declared limit)", Verdict::unsupported,
+            describe_pair(exact[k].a, exact[k].b, exact[k].dimension));
+      continue;
+    }
     ++counts.claimed;
     counts.matched += right[k];
     if (named[k]) continue;
