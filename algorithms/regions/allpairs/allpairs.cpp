@@ -77,13 +77,7 @@ class AllPairs : public RegionAlgorithm {
       region.a = found.a;
       region.b = found.b;
       region.points = std::move(found.points);
-      const std::size_t cap = static_cast<std::size_t>(3 - region.dimension());
-      if (const ContactRegion* before = coherent_with(region, pa, pb, q.previous)) {
-        region.normals = before->normals;
-        if (region.normals.size() > cap) region.normals.resize(cap);
-      } else {
-        region.normals = local_normals(a, found.a, b, found.b, region.dimension());
-      }
+      region.normals = region_normals(region, a, b, q.previous);
       r.regions.push_back(std::move(region));
     }
     return r;

@@ -21,14 +21,6 @@ struct Prepared : PreparedShape {
   std::optional<std::string> failure;
 };
 
-RegionResult failed(std::string reason) {
-  RegionResult r;
-  r.status = QueryStatus::failed;
-  r.reason = std::move(reason);
-  r.subset = RegionSubset::intersection;
-  return r;
-}
-
 // The boundary of `s` as pieces in the frame `to` maps it into: vertices, edges, face triangles.
 std::vector<Piece> pieces_of(const Prepared& s, const Pose& to) {
   const Polytope& p = *s.polytope;
@@ -78,65 +70,67 @@ class Bsp : public RegionAlgorithm {
     return p;
   }
 
+  // One exit: a failure (with its reason) leaves no regions and no relation.
   RegionResult query(const RegionQuery& q) const override {
-    const auto* a = dynamic_cast<const Prepared*>(q.a);
-    const auto* b = dynamic_cast<const Prepared*>(q.b);
-    if (!a || !b || !a->polytope || !b->polytope)
-      return failed("shape not prepared by regions-bsp");
-    if (a->failure) return failed("A: " + *a->failure);
-    if (b->failure) return failed("B: " + *b->failure);
+    RegionResult r;
+    r.subset = RegionSubset::intersection;
+    std::optional<std::string> why;
     try {
-      return run(q, *a, *b);
+      why = answer(q, r);
     } catch (const GeometryError& e) {
-      return failed(e.what());
+      why = e.what();
     }
+    if (why) {
+      r.status = QueryStatus::failed;
+      r.reason = std::move(*why);
+      r.regions.clear();
+      r.relation = Relation::unknown;
+    }
+    return r;
   }
 
  private:
-  RegionResult run(const RegionQuery& q, const Prepared& a, const Prepared& b) const {
-    const Polytope& pa = *a.polytope;
-    const Polytope& pb = *b.polytope;
+  std::optional<std::string> answer(const RegionQuery& q, RegionResult& r) const {
+    const auto* a = dynamic_cast<const Prepared*>(q.a);
+    const auto* b = dynamic_cast<const Prepared*>(q.b);
+    if (!a || !b || !a->polytope || !b->polytope) return "shape not prepared by regions-bsp";
+    if (a->failure) return "A: " + *a->failure;
+    if (b->failure) return "B: " + *b->failure;
+    const Polytope& pa = *a->polytope;
+    const Polytope& pb = *b->polytope;
     const double eps = allpairs::absolute_epsilon(pa, q.pose_a, pb, q.pose_b, options_.epsilon);
-    if (!std::isfinite(eps)) return failed("pose or vertex not finite");
+    if (!std::isfinite(eps)) return "pose or vertex not finite";
     // B's boundary in A's frame against A's tree, and A's in B's frame against B's tree.
-    const Classification b_in_a =
-        classify(a.tree, pieces_of(b, relative_pose(q.pose_a, q.pose_b)), eps, options_.max_visits);
-    if (b_in_a.failure) return failed(*b_in_a.failure);
+    const Classification b_in_a = classify(
+        a->tree, pieces_of(*b, relative_pose(q.pose_a, q.pose_b)), eps, options_.max_visits);
+    if (b_in_a.failure) return b_in_a.failure;
     const Classification a_in_b =
-        classify(b.tree, pieces_of(a, relative_pose(q.pose_b, q.pose_a)), eps,
+        classify(b->tree, pieces_of(*a, relative_pose(q.pose_b, q.pose_a)), eps,
                  options_.max_visits - static_cast<double>(b_in_a.visits));
-    if (a_in_b.failure) return failed(*a_in_b.failure);
+    if (a_in_b.failure) return a_in_b.failure;
     const allpairs::WorldShape wa = allpairs::to_world(pa, q.pose_a, eps);
     const allpairs::WorldShape wb = allpairs::to_world(pb, q.pose_b, eps);
     Settlement found;
     settle_entities(b_in_a.on, b_in_a.crossing, wa, wb, true, eps, found);
     settle_entities(a_in_b.on, a_in_b.crossing, wb, wa, false, eps, found);
     settle_faces(face_pairs(b_in_a, a_in_b), wa, wb, eps, found);
-    if (found.failure) return failed(*found.failure);
+    if (found.failure) return found.failure;
 
-    RegionResult r;
-    r.subset = RegionSubset::intersection;
     r.iterations = static_cast<int>(std::min<std::size_t>(b_in_a.visits + a_in_b.visits, 1u << 30));
     const bool penetrating = b_in_a.penetrating || a_in_b.penetrating || found.penetrating;
     const bool touching = !found.regions.empty() || b_in_a.touching || a_in_b.touching;
     r.relation = penetrating ? Relation::penetrating
                  : touching  ? Relation::touching
                              : Relation::separated;
-    for (Settled& s : found.regions) {
+    for (allpairs::FoundRegion& s : found.regions) {
       ContactRegion region;
       region.a = s.a;
       region.b = s.b;
       region.points = std::move(s.points);
-      const std::size_t cap = static_cast<std::size_t>(3 - region.dimension());
-      if (const ContactRegion* before = allpairs::coherent_with(region, pa, pb, q.previous)) {
-        region.normals = before->normals;
-        if (region.normals.size() > cap) region.normals.resize(cap);
-      } else {
-        region.normals = allpairs::local_normals(wa, s.a, wb, s.b, region.dimension());
-      }
+      region.normals = allpairs::region_normals(region, wa, wb, q.previous);
       r.regions.push_back(std::move(region));
     }
-    return r;
+    return std::nullopt;
   }
 
   Options options_;
@@ -163,12 +157,11 @@ RegionAlgorithmInfo info() {
           .description =
               "Naylor BSP tree per solid from face support planes; each boundary classified "
               "against the other's tree; names only regions with a face of the tree's solid",
+          // Not declared (false by default): the sufficient subset 𝓡, back-face culling.
           .capabilities = {.entities = true,
                            .intersection_set = true,
-                           .sufficient_set = false,
                            .normals = true,
                            .temporal_coherence = true,
-                           .back_face_culling = false,
                            .relation = true,
                            .nonconvex = true,
                            .nameable_pairs = kNameablePairs},

@@ -4,26 +4,18 @@
 // faces overlapped (their open polygons).
 #pragma once
 
-#include <optional>
-#include <string>
 #include <utility>
 #include <vector>
 
+#include "algorithms/regions/allpairs/pairs.hpp"
 #include "algorithms/regions/allpairs/world.hpp"
 #include "algorithms/regions/bsp/classify.hpp"
 
 namespace touchstone::bsp {
 
-struct Settled {
-  Feature a, b;
-  std::vector<Vec3> points;  // Π
-};
-
-struct Settlement {
-  std::vector<Settled> regions;
-  bool penetrating = false;  // an edge through a face, or same-side coplanar faces overlapping
-  std::optional<std::string> failure;
-};
+// The settled regions, and penetration (an edge through a face, or same-side coplanar faces
+// overlapping), in regions-allpairs' own result type.
+using Settlement = allpairs::Scan;
 
 // The vertex and edge candidates of the tree of `tree_side` (its faces) against entities of
 // `other`; `tree_is_a` orders the pairs (A, B). Face candidates are left to settle_faces.
