@@ -295,7 +295,7 @@ TEST(RegionsAllPairs, GapWithinEpsilonCountsAsTouching) {
   EXPECT_EQ(run(cube, at(0, 0, 1 + 1e-12), cube, at(0, 0, 0)).relation, Relation::touching);
   EXPECT_EQ(run(cube, at(0, 0, 1 + 1e-6), cube, at(0, 0, 0)).relation, Relation::separated);
   // diagonal of [0,1]×[0,1]×[0,2] is √6
-  EXPECT_NEAR(allpairs::absolute_epsilon(cube, at(0, 0, 1), cube, at(0, 0, 0), 1e-9),
+  EXPECT_NEAR(region_common::absolute_epsilon(cube, at(0, 0, 1), cube, at(0, 0, 0), 1e-9),
               1e-9 * std::sqrt(6.0), 1e-24);
 }
 

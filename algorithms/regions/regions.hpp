@@ -71,6 +71,11 @@ struct RegionResult {
   int iterations = 0;              // entity pairs (or tree nodes) examined, for reports
 };
 
+// One bit per (kind of A's entity, kind of B's entity), for RegionCapabilities::nameable_pairs.
+constexpr unsigned entity_pair_bit(FeatureKind a, FeatureKind b) {
+  return 1u << (3 * static_cast<unsigned>(a) + static_cast<unsigned>(b));
+}
+
 // What a region algorithm promises; the verifier checks only what is declared.
 struct RegionCapabilities {
   bool entities = true;             // names the entity pair of each region (else point-only)
@@ -81,6 +86,12 @@ struct RegionCapabilities {
   bool back_face_culling = false;   // uses the velocities (§4.1)
   bool relation = false;            // decides separated / touching / penetrating
   bool nonconvex = false;           // accepts non-convex B-reps (else answers unsupported)
+  // The entity-kind pairs the algorithm can name (entity_pair_bit), all nine unless declared: a
+  // region of the claimed subset whose kinds are not here is a declared limit when missing.
+  unsigned nameable_pairs = 0x1ffu;
+  bool can_name(FeatureKind a, FeatureKind b) const {
+    return (nameable_pairs & entity_pair_bit(a, b)) != 0;
+  }
 };
 
 class RegionAlgorithm {

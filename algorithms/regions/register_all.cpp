@@ -1,6 +1,7 @@
 // Every contact-region algorithm the project ships, one line each.
 #include "algorithms/regions/allpairs/allpairs.hpp"
 #include "algorithms/regions/brepindex/brepindex.hpp"
+#include "algorithms/regions/bsp/bsp.hpp"
 #include "algorithms/regions/peers/peers.hpp"
 #include "algorithms/regions/registry.hpp"
 
@@ -10,6 +11,7 @@ void register_builtin_region_algorithms(RegionRegistry& registry) {
   registry.add(allpairs::info());
   registry.add(brepindex::info());
   registry.add(brepindex::info_without_culling());
+  registry.add(bsp::info());
   // peers (algorithms/regions/peers/peers.cmake switches each library on or off)
 #ifdef TOUCHSTONE_HAVE_FCL_REGIONS
   registry.add(region_peers::fcl_mesh_info());

@@ -51,6 +51,7 @@ json counts_json(const RegionCounts& c) {
           {"matched", c.matched},
           {"missed", c.missed},
           {"extra", c.extra},
+          {"declared_limit", c.declared_limit},
           {"coverage",
            c.coverage && c.claimed > 0 ? json(double(c.matched) / c.claimed) : json(nullptr)}};
 }
@@ -190,8 +191,10 @@ std::string RegionReport::table() const {
   const auto row = [&](const std::string& algorithm, const SummaryRow& s) {
     const VerdictCounts& v = s.verdicts;
     const RegionCounts& c = found[{s.algorithm, s.family}];
-    const std::string regions = std::to_string(c.returned) + " / " + std::to_string(c.claimed) +
-                                " / " + std::to_string(c.matched) + (c.coverage ? " cov" : "");
+    const std::string regions =
+        std::to_string(c.returned) + " / " + std::to_string(c.claimed) + " / " +
+        std::to_string(c.matched) + (c.coverage ? " cov" : "") +
+        (c.declared_limit ? " +" + std::to_string(c.declared_limit) + "lim" : "");
     out << std::left << std::setw(20) << algorithm << std::setw(24)
         << (s.family == "*" ? "(all)" : s.family) << std::right << std::setw(6) << v.pass
         << std::setw(6) << v.fail << std::setw(7) << v.ambiguous << std::setw(7) << v.unsupported

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/regions/culling_excuse.hpp"
+#include "harness/regions/declared_limits.hpp"
 #include "harness/regions/normals.hpp"
 #include "harness/regions/point_sets.hpp"
 
@@ -25,6 +26,7 @@ void RegionCounts::add(const RegionCounts& o) {
   matched += o.matched;
   missed += o.missed;
   extra += o.extra;
+  declared_limit += o.declared_limit;
   coverage = coverage || o.coverage;
 }
 
@@ -267,6 +269,11 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
   for (std::size_t k = 0; k < exact.size(); ++k) {
     if (!whole && !exact[k].sufficient) continue;
     if (x.caps.back_face_culling && culled_by_motion(exact[k], x.input)) continue;  // §4.1
+    if (missed_by_declared_limit(x.caps, exact[k], named[k], counts)) {
+      f.add("missed (declared limit)", Verdict::unsupported,
+            describe_pair(exact[k].a, exact[k].b, exact[k].dimension));
+      continue;
+    }
     ++counts.claimed;
     counts.matched += right[k];
     if (named[k]) continue;

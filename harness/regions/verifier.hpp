@@ -17,7 +17,9 @@
 //    `extra region`) with the exact dimension (`dimension`) and Π within τ of the exact Π
 //    (`points`: vertex Hausdorff both ways against the filled point sets; among several
 //    components of one pair, the nearest). Every region of the claimed subset (𝓘, or for
-//    `sufficient` the regions flagged sufficient) must be returned (`missing region`); claiming a
+//    `sufficient` the regions flagged sufficient) must be returned (`missing region`), except one
+//    whose entity kinds the algorithm declares it cannot name (capabilities.nameable_pairs):
+//    `missed (declared limit)`, counted apart (declared_limits.hpp); claiming a
 //    subset not declared fails (`subset`). Normals, if declared: each in some piece of the cone
 //    (`normal outside cone`), at most 3 − dim of them (`normal count`), at least
 //    min(pieces, 3 − dim) distinct pieces hit (`normal pieces`).
@@ -54,11 +56,12 @@ struct RegionTolerances {
 
 // Regions found versus exact, for reports. Algorithms naming entities: claimed = |claimed subset|,
 // matched = claimed regions returned with the right dimension and Π, missed = claimed regions not
-// returned, extra = returned pairs outside 𝓘. Point-only peers (coverage = true): claimed = |𝓡|,
-// matched = 𝓡 regions covered, missed = not covered, extra = returned regions with a point off
-// every exact region.
+// returned, extra = returned pairs outside 𝓘, declared_limit = claimed-subset regions outside the
+// algorithm's declared kinds and not returned (not in claimed; declared_limits.hpp). Point-only
+// peers (coverage = true): claimed = |𝓡|, matched = 𝓡 regions covered, missed = not covered, extra
+// = returned regions with a point off every exact region.
 struct RegionCounts {
-  int returned = 0, claimed = 0, matched = 0, missed = 0, extra = 0;
+  int returned = 0, claimed = 0, matched = 0, missed = 0, extra = 0, declared_limit = 0;
   bool coverage = false;
   void add(const RegionCounts& other);
 };

@@ -78,13 +78,7 @@ class AllPairs : public RegionAlgorithm {
       region.a = found.a;
       region.b = found.b;
       region.points = std::move(found.points);
-      const std::size_t cap = static_cast<std::size_t>(3 - region.dimension());
-      if (const ContactRegion* before = coherent_with(region, pa, pb, q.previous)) {
-        region.normals = before->normals;
-        if (region.normals.size() > cap) region.normals.resize(cap);
-      } else {
-        region.normals = local_normals(a, found.a, b, found.b, region.dimension());
-      }
+      region.normals = region_normals(region, a, b, q.previous);
       r.regions.push_back(std::move(region));
     }
     return r;
@@ -94,11 +88,6 @@ class AllPairs : public RegionAlgorithm {
 };
 
 }  // namespace
-
-double absolute_epsilon(const Polytope& a, const Pose& pose_a, const Polytope& b,
-                        const Pose& pose_b, double epsilon) {
-  return region_common::absolute_epsilon(a, pose_a, b, pose_b, epsilon);
-}
 
 std::unique_ptr<RegionAlgorithm> make(const Options& options) {
   return std::make_unique<AllPairs>(options);

@@ -4,7 +4,8 @@
 // 𝓘 is returned (subset = intersection) with Π for each region, the relation and contact normals.
 //
 // ε-contact (seed 000 §2.2). The parameter `epsilon` is relative: the absolute tolerance is
-//   ε = epsilon × the diagonal of the world bounding box of A ∪ B (absolute_epsilon() below).
+//   ε = epsilon × the diagonal of the world bounding box of A ∪ B
+//   (region_common::absolute_epsilon()).
 // Two entities count as intersecting when they come within ε of each other, and a point counts as
 // on an open entity only when it is farther than ε from that entity's boundary (else the contact
 // belongs to the lower-dimensional boundary entity):
@@ -45,10 +46,6 @@ struct Options {
   double epsilon = 1e-9;   // relative to the diagonal of the world bounding box of A ∪ B
   double max_pairs = 5e7;  // cap on entity pairs (plus vertex-in-solid tests)
 };
-
-// The absolute ε used for a pair under its poses.
-double absolute_epsilon(const Polytope& a, const Pose& pose_a, const Polytope& b,
-                        const Pose& pose_b, double epsilon);
 
 std::unique_ptr<RegionAlgorithm> make(const Options& options = {});
 RegionAlgorithmInfo info();

@@ -218,4 +218,13 @@ const ContactRegion* coherent_with(const ContactRegion& region, const Polytope& 
   return nullptr;
 }
 
+std::vector<Vec3> region_normals(const ContactRegion& region, const WorldShape& a,
+                                 const WorldShape& b, std::span<const ContactRegion> previous) {
+  const ContactRegion* before = coherent_with(region, *a.shape, *b.shape, previous);
+  if (!before) return local_normals(a, *region.a, b, *region.b, region.dimension());
+  std::vector<Vec3> kept = before->normals;
+  kept.resize(std::min(kept.size(), static_cast<std::size_t>(3 - region.dimension())));
+  return kept;
+}
+
 }  // namespace touchstone::region_common

@@ -25,4 +25,9 @@ bool convex_neighbourhood(const Polytope& s, const Feature& x);
 const ContactRegion* coherent_with(const ContactRegion& region, const Polytope& a,
                                    const Polytope& b, std::span<const ContactRegion> previous);
 
+// A region's normals: those of the previous region it is coherent with (at most 3 − dim), else
+// local_normals. `a` and `b` are the shapes in world coordinates.
+std::vector<Vec3> region_normals(const ContactRegion& region, const WorldShape& a,
+                                 const WorldShape& b, std::span<const ContactRegion> previous);
+
 }  // namespace touchstone::region_common
