@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numbers>
 #include <stdexcept>
 
@@ -94,6 +95,40 @@ Brep uv_sphere(int longitudes, int bands) {
       b.faces.push_back({at(r, i), at(r, i + 1), at(r + 1, i + 1), at(r + 1, i)});
   for (int i = 0; i < longitudes; ++i)
     b.faces.push_back({at(bands - 1, i), at(bands - 1, i + 1), north});
+  return b;
+}
+
+Brep octasphere(int subdivisions) {
+  Brep b;
+  b.vertices = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+  for (int sx = 0; sx < 2; ++sx)
+    for (int sy = 0; sy < 2; ++sy)
+      for (int sz = 0; sz < 2; ++sz) {
+        std::vector<int> f{sx, 2 + sy, 4 + sz};
+        // (x, y, z) is counter-clockwise from outside when the octant has an even number of
+        // negative axes.
+        if ((sx + sy + sz) % 2 == 1) std::swap(f[1], f[2]);
+        b.faces.push_back(f);
+      }
+  for (int level = 0; level < subdivisions; ++level) {
+    std::map<std::pair<int, int>, int> midpoint;
+    auto mid = [&](int u, int v) {
+      const auto key = std::minmax(u, v);
+      if (auto it = midpoint.find(key); it != midpoint.end()) return it->second;
+      const Vec3 m = (b.vertices[u] + b.vertices[v]) / 2;
+      b.vertices.push_back(m / std::sqrt(m.dot(m)));
+      return midpoint[key] = static_cast<int>(b.vertices.size() - 1);
+    };
+    std::vector<std::vector<int>> next;
+    for (const auto& f : b.faces) {
+      const int ab = mid(f[0], f[1]), bc = mid(f[1], f[2]), ca = mid(f[2], f[0]);
+      next.push_back({f[0], ab, ca});
+      next.push_back({f[1], bc, ab});
+      next.push_back({f[2], ca, bc});
+      next.push_back({ab, bc, ca});
+    }
+    b.faces = std::move(next);
+  }
   return b;
 }
 

@@ -30,6 +30,11 @@ Brep uv_sphere(int longitudes, int bands);
 // middle band is vertical, centred on the x axis) and longitudes ≈ 2 × bands.
 std::pair<int, int> uv_sphere_grid(int faces);
 
+// The octahedron subdivided `subdivisions` times (each triangle into four, new vertices projected
+// onto the unit sphere): 8 × 4^subdivisions triangles; 2 levels give the other natural 128-face
+// sphere (66 vertices, 192 edges).
+Brep octasphere(int subdivisions);
+
 // A straight rack (comb) of `teeth` trapezoidal teeth in the (x, y) plane, extruded over
 // z ∈ [−4, 4]: pitch 8, base 4 high, teeth 4 high with a tip 2 wide (x ∈ [3, 5] of each pitch),
 // the tip of the middle tooth centred on x = 0 and every tip on y = 0 (the base at y ∈ [−8, −4]).

@@ -38,6 +38,15 @@ TEST(ScalableShapes, UvSphereOf128FacesIs16By8) {
   EXPECT_TRUE(p.is_convex());
 }
 
+TEST(ScalableShapes, OctasphereOf128Faces) {
+  const Polytope p = solid(cases::octasphere(2));
+  // 8 · 4² triangles; e = 3f / 2; v = 2 − f + e (Euler).
+  EXPECT_EQ(p.faces().size(), 128u);
+  EXPECT_EQ(p.edges().size(), 192u);
+  EXPECT_EQ(p.vertices().size(), 66u);
+  EXPECT_TRUE(p.is_convex());
+}
+
 TEST(ScalableShapes, UvSphereGridHasOddBands) {
   // faces 100: bands round(√50) = 7, longitudes round(100 / 7) = 14.
   EXPECT_EQ(cases::uv_sphere_grid(100), std::make_pair(14, 7));
