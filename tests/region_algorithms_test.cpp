@@ -8,7 +8,7 @@
 #include <numbers>
 
 #include "algorithms/regions/allpairs/allpairs.hpp"
-#include "algorithms/regions/allpairs/overlap2d.hpp"
+#include "algorithms/regions/common/overlap2d.hpp"
 #include "algorithms/regions/registry.hpp"
 #include "cases/region_families.hpp"
 #include "tests/support/prisms.hpp"
@@ -225,7 +225,7 @@ TEST(RegionsAllPairs, LBlockOverlapIsNonConvex) {
 TEST(RegionsAllPairs, PolygonOverlapHasSeveralComponents) {
   const std::vector<Vec2> u{{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}};
   const std::vector<Vec2> bar{{-1, 2}, {4, 2}, {4, 2.5}, {-1, 2.5}};
-  const auto overlap = allpairs::polygon_overlap(u, bar, 1e-9);
+  const auto overlap = region_common::polygon_overlap(u, bar, 1e-9);
   EXPECT_FALSE(overlap.failure);
   ASSERT_EQ(overlap.polygons.size(), 2u);
   for (const auto& poly : overlap.polygons) {
@@ -236,7 +236,7 @@ TEST(RegionsAllPairs, PolygonOverlapHasSeveralComponents) {
     EXPECT_NEAR(twice / 2, 0.5, 1e-12);  // counter-clockwise, area ½
   }
   // The segment y = 2.25 across the U: inside for x in (0, 1) and (2, 3).
-  const auto pieces = allpairs::segment_in_polygon({-1, 2.25}, {4, 2.25}, u, 1e-9);
+  const auto pieces = region_common::segment_in_polygon({-1, 2.25}, {4, 2.25}, u, 1e-9);
   ASSERT_EQ(pieces.size(), 2u);
   EXPECT_NEAR(pieces[0].first.x(), 0, 1e-12);
   EXPECT_NEAR(pieces[0].second.x(), 1, 1e-12);

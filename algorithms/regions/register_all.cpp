@@ -1,5 +1,6 @@
 // Every contact-region algorithm the project ships, one line each.
 #include "algorithms/regions/allpairs/allpairs.hpp"
+#include "algorithms/regions/brepindex/brepindex.hpp"
 #include "algorithms/regions/peers/peers.hpp"
 #include "algorithms/regions/registry.hpp"
 
@@ -7,6 +8,8 @@ namespace touchstone {
 
 void register_builtin_region_algorithms(RegionRegistry& registry) {
   registry.add(allpairs::info());
+  registry.add(brepindex::info());
+  registry.add(brepindex::info_without_culling());
   // peers (algorithms/regions/peers/peers.cmake switches each library on or off)
 #ifdef TOUCHSTONE_HAVE_FCL_REGIONS
   registry.add(region_peers::fcl_mesh_info());

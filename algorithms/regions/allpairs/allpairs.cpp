@@ -3,10 +3,11 @@
 #include <cmath>
 #include <string>
 
-#include "algorithms/regions/allpairs/normals.hpp"
-#include "algorithms/regions/allpairs/pairs.hpp"
+#include "algorithms/regions/common/normals.hpp"
+#include "algorithms/regions/common/pairs.hpp"
 
 namespace touchstone::allpairs {
+using namespace region_common;
 namespace {
 
 struct Prepared : PreparedShape {};
@@ -96,16 +97,7 @@ class AllPairs : public RegionAlgorithm {
 
 double absolute_epsilon(const Polytope& a, const Pose& pose_a, const Polytope& b,
                         const Pose& pose_b, double epsilon) {
-  Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);
-  for (const Vec3& v : a.vertices()) {
-    const Vec3 p = pose_a.apply(v);
-    lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
-  }
-  for (const Vec3& v : b.vertices()) {
-    const Vec3 p = pose_b.apply(v);
-    lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
-  }
-  return epsilon * (hi - lo).norm();
+  return region_common::absolute_epsilon(a, pose_a, b, pose_b, epsilon);
 }
 
 std::unique_ptr<RegionAlgorithm> make(const Options& options) {

@@ -1,5 +1,6 @@
-// regions-allpairs: one shape in world coordinates (vertices, face planes and 2D frames, ε-grown
-// bounding boxes) and the floating-point predicates on it.
+// Contact regions, shared by the region algorithms (first written for regions-allpairs): one shape
+// in world coordinates (vertices, face planes and 2D frames, ε-grown bounding boxes) and the
+// floating-point predicates on it.
 #pragma once
 
 #include <Eigen/Core>
@@ -8,7 +9,7 @@
 
 #include "algorithms/geometry/polytope.hpp"
 
-namespace touchstone::allpairs {
+namespace touchstone::region_common {
 
 using Vec2 = Eigen::Vector2d;
 
@@ -45,6 +46,11 @@ struct WorldShape {
   std::vector<Vec3> face_points(int f) const;
 };
 
+// ε = epsilon × the diagonal of the world bounding box of A ∪ B under their poses (the
+// absolute tolerance of a relative epsilon).
+double absolute_epsilon(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                        const Pose& pose_b, double epsilon);
+
 // Throws GeometryError when a vertex is not finite after the pose is applied.
 WorldShape to_world(const Polytope& shape, const Pose& pose, double eps);
 
@@ -61,4 +67,4 @@ double face_distance(const WorldFace& face, const Vec3& p);
 // Winding number of the closed surface around p (about 1 inside, 0 outside; p off the surface).
 double winding_number(const WorldShape& s, const Vec3& p);
 
-}  // namespace touchstone::allpairs
+}  // namespace touchstone::region_common

@@ -1,10 +1,10 @@
-#include "algorithms/regions/allpairs/normals.hpp"
+#include "algorithms/regions/common/normals.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 
-namespace touchstone::allpairs {
+namespace touchstone::region_common {
 namespace {
 
 constexpr double kTolerance = 1e-9;  // on dot products of unit vectors
@@ -218,4 +218,4 @@ const ContactRegion* coherent_with(const ContactRegion& region, const Polytope& 
   return nullptr;
 }
 
-}  // namespace touchstone::allpairs
+}  // namespace touchstone::region_common

@@ -1,14 +1,15 @@
-// regions-allpairs: contact normals (seed 000 §3 "Contact Normals", conditions (6)–(8)); see
-// allpairs.hpp for the rules.
+// Contact regions, shared by the region algorithms (first written for regions-allpairs): contact
+// normals (seed 000 §3 "Contact Normals", conditions (6)–(8)); see regions/allpairs/ allpairs.hpp
+// for the rules.
 #pragma once
 
 #include <span>
 #include <vector>
 
-#include "algorithms/regions/allpairs/world.hpp"
+#include "algorithms/regions/common/world.hpp"
 #include "algorithms/regions/regions.hpp"
 
-namespace touchstone::allpairs {
+namespace touchstone::region_common {
 
 // Normals from the local geometry of entity x of A and y of B (from B into A), at most 3 − dim.
 std::vector<Vec3> local_normals(const WorldShape& a, const Feature& x, const WorldShape& b,
@@ -24,4 +25,4 @@ bool convex_neighbourhood(const Polytope& s, const Feature& x);
 const ContactRegion* coherent_with(const ContactRegion& region, const Polytope& a,
                                    const Polytope& b, std::span<const ContactRegion> previous);
 
-}  // namespace touchstone::allpairs
+}  // namespace touchstone::region_common

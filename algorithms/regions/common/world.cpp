@@ -1,11 +1,11 @@
-#include "algorithms/regions/allpairs/world.hpp"
+#include "algorithms/regions/common/world.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <string>
 
-namespace touchstone::allpairs {
+namespace touchstone::region_common {
 
 Box box_of(std::span<const Vec3> points) {
   Box b;
@@ -130,4 +130,18 @@ double winding_number(const WorldShape& s, const Vec3& p) {
   return std::abs(total) / (4.0 * std::numbers::pi);
 }
 
-}  // namespace touchstone::allpairs
+double absolute_epsilon(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                        const Pose& pose_b, double epsilon) {
+  Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);
+  for (const Vec3& v : a.vertices()) {
+    const Vec3 p = pose_a.apply(v);
+    lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
+  }
+  for (const Vec3& v : b.vertices()) {
+    const Vec3 p = pose_b.apply(v);
+    lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
+  }
+  return epsilon * (hi - lo).norm();
+}
+
+}  // namespace touchstone::region_common

@@ -1,5 +1,5 @@
-// regions-allpairs: clipping in a face's plane with tolerance ε, for simple polygons that need
-// not be convex.
+// Contact regions, shared by the region algorithms (first written for regions-allpairs): clipping
+// in a face's plane with tolerance ε, for simple polygons that need not be convex.
 //
 // Both routines overlay the boundaries involved: every vertex and every crossing becomes a node
 // (nodes closer than ε are merged), every boundary segment is split at the nodes lying within ε
@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/regions/allpairs/world.hpp"
+#include "algorithms/regions/common/world.hpp"
 
-namespace touchstone::allpairs {
+namespace touchstone::region_common {
 
 struct Overlap {
   std::vector<std::vector<Vec2>> polygons;  // counter-clockwise, no three adjacent collinear
@@ -30,4 +30,4 @@ Overlap polygon_overlap(std::span<const Vec2> p, std::span<const Vec2> q, double
 std::vector<std::pair<Vec2, Vec2>> segment_in_polygon(const Vec2& a, const Vec2& b,
                                                       std::span<const Vec2> q, double eps);
 
-}  // namespace touchstone::allpairs
+}  // namespace touchstone::region_common

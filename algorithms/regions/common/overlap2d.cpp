@@ -1,10 +1,10 @@
-#include "algorithms/regions/allpairs/overlap2d.hpp"
+#include "algorithms/regions/common/overlap2d.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-namespace touchstone::allpairs {
+namespace touchstone::region_common {
 namespace {
 
 // Overlay nodes: a point closer than ε to an existing node is that node.
@@ -207,4 +207,4 @@ std::vector<std::pair<Vec2, Vec2>> segment_in_polygon(const Vec2& a, const Vec2&
   return out;
 }
 
-}  // namespace touchstone::allpairs
+}  // namespace touchstone::region_common

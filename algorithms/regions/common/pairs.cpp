@@ -1,12 +1,12 @@
-#include "algorithms/regions/allpairs/pairs.hpp"
+#include "algorithms/regions/common/pairs.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "algorithms/geometry/segments.hpp"
-#include "algorithms/regions/allpairs/overlap2d.hpp"
+#include "algorithms/regions/common/overlap2d.hpp"
 
-namespace touchstone::allpairs {
+namespace touchstone::region_common {
 namespace {
 
 using Points = std::vector<Vec3>;
@@ -216,6 +216,59 @@ Scan scan_pairs(const WorldShape& a, const WorldShape& b, double eps) {
   return scan;
 }
 
+namespace {
+
+std::vector<Points> one(std::optional<Vec3> x) {
+  if (!x) return {};
+  return {Points{*x}};
+}
+
+// A vertex (at p) against an entity of `t`.
+std::vector<Points> vertex_against(const Vec3& p, const WorldShape& t, const Feature& y,
+                                   double eps) {
+  switch (y.kind) {
+    case FeatureKind::vertex:
+      return one(vertex_vertex(p, t.vertices[y.id], eps));
+    case FeatureKind::edge:
+      return one(vertex_edge(p, t.tail(y.id), t.head(y.id), eps));
+    case FeatureKind::face:
+      return one(vertex_face(p, t.faces[y.id], eps));
+  }
+  return {};
+}
+
+}  // namespace
+
+PairTest test_pair(const WorldShape& a, const Feature& x, const WorldShape& b, const Feature& y,
+                   double eps) {
+  PairTest out;
+  if (x.kind == FeatureKind::vertex) {
+    out.regions = vertex_against(a.vertices[x.id], b, y, eps);
+  } else if (y.kind == FeatureKind::vertex) {
+    out.regions = vertex_against(b.vertices[y.id], a, x, eps);
+  } else if (x.kind == FeatureKind::edge && y.kind == FeatureKind::edge) {
+    if (auto points = edge_edge(a.tail(x.id), a.head(x.id), b.tail(y.id), b.head(y.id), eps))
+      out.regions.push_back(std::move(*points));
+  } else if (x.kind == FeatureKind::edge) {
+    EdgeFace found = edge_face(a.tail(x.id), a.head(x.id), b.faces[y.id], eps);
+    out.regions = std::move(found.regions);
+    out.penetrating = found.through;
+  } else if (y.kind == FeatureKind::edge) {
+    EdgeFace found = edge_face(b.tail(y.id), b.head(y.id), a.faces[x.id], eps);
+    out.regions = std::move(found.regions);
+    out.penetrating = found.through;
+  } else {
+    FaceFace found =
+        face_face(a.faces[x.id], a.face_points(x.id), b.faces[y.id], b.face_points(y.id), eps);
+    if (found.failure)
+      out.failure = "faces " + std::to_string(x.id) + " (A) and " + std::to_string(y.id) +
+                    " (B): " + *found.failure;
+    out.penetrating = found.same_side && !found.regions.empty();
+    out.regions = std::move(found.regions);
+  }
+  return out;
+}
+
 bool vertex_deep_inside(const WorldShape& inner, const WorldShape& outer, double eps) {
   for (const Vec3& p : inner.vertices) {
     if (!point_box(p).overlaps(outer.box)) continue;
@@ -226,4 +279,4 @@ bool vertex_deep_inside(const WorldShape& inner, const WorldShape& outer, double
   return false;
 }
 
-}  // namespace touchstone::allpairs
+}  // namespace touchstone::region_common
