@@ -221,22 +221,29 @@ RegionCase scaling_case(PairKind kind, int faces) {
   return c;
 }
 
-RegionCase coherent_motion_case(PairKind kind, double omega_degrees, int steps, double gap) {
+std::string_view to_string(Motion m) { return m == Motion::slide ? "slide" : "approach"; }
+
+RegionCase coherent_motion_case(PairKind kind, Motion motion, double omega_degrees, int steps,
+                                double gap) {
   const ContactPair p = kind == PairKind::convex ? convex_contact(24, 11) : nonconvex_contact(32);
   RegionCase c = pair_case("", "coherent-motion", p.a, p.b);
   Vec3 normal = Vec3::Zero(), slide = Vec3::Zero();
   normal[p.normal_axis] = 1;
   slide[p.slide_axis] = p.slide;
+  const double approach = p.size / 32;  // a power of two
+  const Vec3 linear = motion == Motion::slide ? slide : Vec3(-approach * normal);
   const double omega = omega_degrees * kPi / 180;
   for (int k = 0; k < steps; ++k) {
     // A spin about one coordinate axis: that row of the matrix is exactly a unit row, so the
-    // contact coordinate stays 0 + gap.
-    const Pose pose = Pose::from_quaternion(axis_angle_quaternion(normal, k * omega),
-                                            normal * gap + slide * static_cast<double>(k));
-    c.steps.push_back(
-        {pose, Pose::identity(), BodyVelocity{slide, normal * omega}, BodyVelocity{}});
+    // contact coordinate stays exactly the translation's (0 + gap at the contact step).
+    const Vec3 t = motion == Motion::slide
+                       ? Vec3(normal * gap + slide * static_cast<double>(k))
+                       : Vec3(normal * (gap + approach * static_cast<double>(steps - 1 - k)));
+    c.steps.push_back({Pose::from_quaternion(axis_angle_quaternion(normal, k * omega), t),
+                       Pose::identity(), BodyVelocity{linear, normal * omega}, BodyVelocity{}});
   }
   c.origin = {{"kind", to_string(kind)},
+              {"motion", to_string(motion)},
               {"omega_degrees", omega_degrees},
               {"steps", steps},
               {"gap_exact", gap},

@@ -65,11 +65,20 @@ std::string_view to_string(PairKind k);  // "convex" / "nonconvex"
 // rest). Id "scaling/<kind>/f<faces>".
 RegionCase scaling_case(PairKind kind, int faces);
 
+// How A moves in a coherent motion, besides spinning about the contact normal.
+enum class Motion {
+  slide,     // along the contact, inside the touching face: touching at every step
+  approach,  // along the normal toward B by size / 32 per step: separated, touching at the last
+};
+std::string_view to_string(Motion m);  // "slide" / "approach"
+
 // A coherent motion of `steps` steps: A spins by `omega_degrees` per step about the contact normal
-// through the contact face's centre and slides tangentially by a fixed small amount per step
-// (inside the touching face), offset by `gap` (absolute) along the normal; velocities are the
-// motion's (per step: linear, and angular in radians). Convex: UV spheres 24 × 11 (264 faces);
-// non-convex: racks of 32 teeth (258 faces).
+// through the contact face's centre and slides or approaches (Motion), offset by `gap` (absolute)
+// along the normal at the contact step(s); velocities are the motion's (per step: linear, and
+// angular in radians). Convex: UV spheres 24 × 11 (264 faces); non-convex: racks of 32 teeth
+// (258 faces).
+RegionCase coherent_motion_case(PairKind kind, Motion motion, double omega_degrees, int steps,
+                                double gap);  // non-convex: racks of 32 teeth (258 faces).
 RegionCase coherent_motion_case(PairKind kind, double omega_degrees, int steps, double gap);
 
 }  // namespace touchstone::cases

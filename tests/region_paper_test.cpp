@@ -111,24 +111,36 @@ TEST(ScalableShapes, ScalingPairsTouchFaceOnFace) {
 
 TEST(CoherentMotion, SpinKeepsExactContact) {
   for (auto kind : {cases::PairKind::convex, cases::PairKind::nonconvex}) {
-    const RegionCase c = cases::coherent_motion_case(kind, 25, 5, 0.0);
+    const RegionCase c = cases::coherent_motion_case(kind, cases::Motion::slide, 25, 5, 0.0);
     ASSERT_EQ(c.steps.size(), 5u);
     ASSERT_TRUE(c.steps[4].velocity_a.has_value());
     // 100° turned and four slides later the faces still overlap in area.
     const ExactRegions e = reference_at(c, 4);
     EXPECT_EQ(e.relation, Relation::touching) << to_string(kind);
     EXPECT_GE(count_dimension(e, 2), 1) << to_string(kind);
+    // Approaching: 1/32 of the size per step, so 3/32 apart at step 1, touching at step 4.
+    const RegionCase in = cases::coherent_motion_case(kind, cases::Motion::approach, 20, 5, 0.0);
+    EXPECT_EQ(reference_at(in, 1).relation, Relation::separated) << to_string(kind);
+    EXPECT_EQ(reference_at(in, 4).relation, Relation::touching) << to_string(kind);
+    // Moving toward B: against step 0's offset (4/32 of the size along the normal).
+    EXPECT_LT(in.steps[4].velocity_a->linear.dot(in.steps[0].pose_a.translation), 0.0);
   }
-  const RegionCase apart = cases::coherent_motion_case(cases::PairKind::convex, 10, 5, 1e-3);
+  const RegionCase apart =
+      cases::coherent_motion_case(cases::PairKind::convex, cases::Motion::slide, 10, 5, 1e-3);
   EXPECT_EQ(reference_at(apart, 3).relation, Relation::separated);
 }
 
 TEST(CoherentMotion, FamilySweepsOmegaAndPairs) {
   const RegionFamily* f = find_region_family("coherent-motion");
   ASSERT_NE(f, nullptr);
-  const RegionCase c = f->generate(1, 11 * 9);  // variant 9: ω = 5 × 3 = 15°, racks
+  const RegionCase c = f->generate(1, 11 * 9);  // variant 9: ω = 5 × 3 = 15°, racks, slide
   EXPECT_EQ(c.origin["omega_degrees"], 15.0);
   EXPECT_EQ(c.origin["kind"], "nonconvex");
+  EXPECT_EQ(c.origin["motion"], "slide");
+  const RegionCase d = f->generate(1, 11 * 14);  // variant 14: ω = 10°, spheres, approach
+  EXPECT_EQ(d.origin["omega_degrees"], 10.0);
+  EXPECT_EQ(d.origin["kind"], "convex");
+  EXPECT_EQ(d.origin["motion"], "approach");
   EXPECT_EQ(c.origin["gap_exact"], 0.0);
   EXPECT_EQ(c.id, "coherent-motion/s1/i99");
 }

@@ -6,7 +6,8 @@
 //      beside the paper's maximum / average depth 128 / 54 and 19 / 8 (for two 128-face spheres:
 //      the UV sphere of 16 strips × 8 bands and the octahedron subdivided twice);
 //  (c) back-face culling's speedup (§4.1: "an average factor of two"): the same queries over the
-//      coherent-motion family (gap 0, ω 0-25° per step, convex and non-convex pairs) timed with
+//      coherent-motion family (gap 0, ω 0-25° per step, convex and non-convex pairs, sliding and
+//      approaching) timed with
 //      regions-brepindex and regions-brepindex-noculling;
 //  (d) Fig. 8: the normal of the collinear edge-on-edge region of the block on the two-finger
 //      support, with temporal coherence (the previous step's answer passed) and without, beside
