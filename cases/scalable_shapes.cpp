@@ -54,7 +54,7 @@ ContactPair convex_contact(int longitudes, int bands) {
   p.a = mirrored(p.b, 0);
   p.normal_axis = 0;
   p.slide_axis = 1;
-  p.slide = 1.0 / 64;  // the quad of 24 × 11 is ±0.13 wide in y
+  p.slide = 1.0 / 64;  // the quad of 24 × 11 is ±0.13 wide in y, 12 × 5: ±0.25
   p.size = 2.0;
   return p;
 }
@@ -223,9 +223,11 @@ RegionCase scaling_case(PairKind kind, int faces) {
 
 std::string_view to_string(Motion m) { return m == Motion::slide ? "slide" : "approach"; }
 
-RegionCase coherent_motion_case(PairKind kind, Motion motion, double omega_degrees, int steps,
-                                double gap) {
-  const ContactPair p = kind == PairKind::convex ? convex_contact(24, 11) : nonconvex_contact(32);
+RegionCase coherent_motion_case(PairKind kind, Motion motion, int faces, double omega_degrees,
+                                int steps, double gap) {
+  const auto [longitudes, bands] = uv_sphere_grid(faces);
+  const ContactPair p = kind == PairKind::convex ? convex_contact(longitudes, bands)
+                                                 : nonconvex_contact(rack_teeth(faces));
   RegionCase c = pair_case("", "coherent-motion", p.a, p.b);
   Vec3 normal = Vec3::Zero(), slide = Vec3::Zero();
   normal[p.normal_axis] = 1;
@@ -244,6 +246,7 @@ RegionCase coherent_motion_case(PairKind kind, Motion motion, double omega_degre
   }
   c.origin = {{"kind", to_string(kind)},
               {"motion", to_string(motion)},
+              {"faces", faces},
               {"omega_degrees", omega_degrees},
               {"steps", steps},
               {"gap_exact", gap},

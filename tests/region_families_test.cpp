@@ -46,8 +46,7 @@ TEST(RegionFamilies, ListAndGlob) {
 
 TEST(RegionFamilies, DeterministicExactAndValid) {
   for (const RegionFamily& f : region_families()) {
-    // coherent-motion's UV spheres (264 faces) have coordinates on the 2^-40 grid
-    // (cases/scalable_shapes.hpp).
+    // coherent-motion's UV spheres have coordinates on the 2^-40 grid (cases/scalable_shapes.hpp).
     const bool scalable = f.name == "coherent-motion";
     for (int i = 0; i < f.default_count; ++i) {
       const RegionCase c = f.generate(7, i);
@@ -62,7 +61,7 @@ TEST(RegionFamilies, DeterministicExactAndValid) {
       for (const ShapeSpec* s : {&c.a, &c.b}) {
         if (s->faces) {
           EXPECT_TRUE(nonplanar_faces(s->vertices, *s->faces).empty()) << c.id << " " << s->name;
-          EXPECT_LE(s->faces->size(), scalable ? 264u : 64u) << c.id;
+          EXPECT_LE(s->faces->size(), 64u) << c.id;
         }
         EXPECT_NO_THROW(build(*s)) << c.id << " " << s->name;
       }

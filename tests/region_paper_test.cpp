@@ -111,7 +111,7 @@ TEST(ScalableShapes, ScalingPairsTouchFaceOnFace) {
 
 TEST(CoherentMotion, SpinKeepsExactContact) {
   for (auto kind : {cases::PairKind::convex, cases::PairKind::nonconvex}) {
-    const RegionCase c = cases::coherent_motion_case(kind, cases::Motion::slide, 25, 5, 0.0);
+    const RegionCase c = cases::coherent_motion_case(kind, cases::Motion::slide, 264, 25, 5, 0.0);
     ASSERT_EQ(c.steps.size(), 5u);
     ASSERT_TRUE(c.steps[4].velocity_a.has_value());
     // 100° turned and four slides later the faces still overlap in area.
@@ -119,14 +119,15 @@ TEST(CoherentMotion, SpinKeepsExactContact) {
     EXPECT_EQ(e.relation, Relation::touching) << to_string(kind);
     EXPECT_GE(count_dimension(e, 2), 1) << to_string(kind);
     // Approaching: 1/32 of the size per step, so 3/32 apart at step 1, touching at step 4.
-    const RegionCase in = cases::coherent_motion_case(kind, cases::Motion::approach, 20, 5, 0.0);
+    const RegionCase in =
+        cases::coherent_motion_case(kind, cases::Motion::approach, 60, 20, 5, 0.0);
     EXPECT_EQ(reference_at(in, 1).relation, Relation::separated) << to_string(kind);
     EXPECT_EQ(reference_at(in, 4).relation, Relation::touching) << to_string(kind);
     // Moving toward B: against step 0's offset (4/32 of the size along the normal).
     EXPECT_LT(in.steps[4].velocity_a->linear.dot(in.steps[0].pose_a.translation), 0.0);
   }
   const RegionCase apart =
-      cases::coherent_motion_case(cases::PairKind::convex, cases::Motion::slide, 10, 5, 1e-3);
+      cases::coherent_motion_case(cases::PairKind::convex, cases::Motion::slide, 60, 10, 5, 1e-3);
   EXPECT_EQ(reference_at(apart, 3).relation, Relation::separated);
 }
 
@@ -141,6 +142,11 @@ TEST(CoherentMotion, FamilySweepsOmegaAndPairs) {
   EXPECT_EQ(d.origin["omega_degrees"], 10.0);
   EXPECT_EQ(d.origin["kind"], "convex");
   EXPECT_EQ(d.origin["motion"], "approach");
+  EXPECT_EQ(d.origin["faces"], 60);
+  const RegionCase e = f->generate(1, 11 * 24);  // variant 24: ω = 0°, spheres, slide, 264 faces
+  EXPECT_EQ(e.origin["faces"], 264);
+  EXPECT_EQ(e.a.faces->size(), 264u);                        // 24 × 11
+  EXPECT_EQ(f->generate(1, 11 * 31).a.faces->size(), 266u);  // racks of 33 teeth: 8 · 33 + 2
   EXPECT_EQ(c.origin["gap_exact"], 0.0);
   EXPECT_EQ(c.id, "coherent-motion/s1/i99");
 }

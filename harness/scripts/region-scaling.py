@@ -13,6 +13,7 @@ With --benchmark_repetitions the median aggregate is used, else the single run.
         --benchmark_format=json > regions.json
     python3 harness/scripts/region-scaling.py regions.json [--baseline regions-allpairs] [--json]
 """
+import argparse
 import json
 import math
 import re
@@ -83,7 +84,7 @@ def summarize(rows, baseline):
 
 
 def print_table(summary, baseline):
-    print(f"time per query against faces per solid; x{baseline} = its time / this time "
+    print(f"time per query against faces per solid; x {baseline} = its time / this time "
           "(same run); k: fitted exponent of time ~ faces^k")
     kind = None
     for s in summary:
@@ -91,7 +92,7 @@ def print_table(summary, baseline):
             kind = s["kind"]
             print(f"\n{kind}")
             print(f"  {'algorithm':<30}{'faces':>7}{'time (us)':>14}{'regions':>9}"
-                  f"{'x' + baseline:>22}")
+                  f"{'x ' + baseline:>22}")
         for e in s["sizes"]:
             if "skipped" in e:
                 print(f"  {s['algorithm']:<30}{e['size']:>7}  {e['skipped']}")
@@ -105,25 +106,20 @@ def print_table(summary, baseline):
 
 
 def main():
-    args = sys.argv[1:]
-    baseline = "regions-allpairs"
-    as_json = "--json" in args
-    if as_json:
-        args.remove("--json")
-    if "--baseline" in args:
-        i = args.index("--baseline")
-        baseline = args[i + 1]
-        del args[i:i + 2]
-    if len(args) != 1:
-        sys.exit(__doc__)
-    summary = summarize(read(args[0]), baseline)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("json_file", help="touchstone_bench JSON output")
+    parser.add_argument("--baseline", default="regions-allpairs",
+                        help="the algorithm the ratios divide by")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    args = parser.parse_args()
+    summary = summarize(read(args.json_file), args.baseline)
     if not summary:
-        sys.exit(f"{args[0]}: no <algorithm>/<convex|nonconvex>/f<N> benchmarks")
-    if as_json:
-        json.dump({"baseline": baseline, "rows": summary}, sys.stdout, indent=1)
+        sys.exit(f"{args.json_file}: no <algorithm>/<convex|nonconvex>/f<N> benchmarks")
+    if args.json:
+        json.dump({"baseline": args.baseline, "rows": summary}, sys.stdout, indent=1)
         print()
     else:
-        print_table(summary, baseline)
+        print_table(summary, args.baseline)
 
 
 if __name__ == "__main__":
