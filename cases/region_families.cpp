@@ -308,15 +308,15 @@ RegionFamily scene_family(std::string name, std::string description, int count,
 // inside the touching face (touching at every step) or approaches B along the normal (touching at
 // the last step), 5 steps with the motion's velocities (cases/scalable_shapes.hpp); variant
 // v = index / 11 gives ω = 5 × (v % 6) degrees, the pair: UV spheres for even v / 6, racks for
-// odd, the motion: slide for even v / 12, approach for odd, and the size: about 60 faces for even
-// v / 24 (12 × 5 spheres, 7-tooth racks), about 264 for odd (24 × 11, 33 teeth). The gap moves
+// odd, the motion: slide for even v / 12, approach for odd, and the size: about 24 faces for even
+// v / 24 (8 × 3 spheres, 3-tooth racks), about 264 for odd (24 × 11, 33 teeth). The gap moves
 // A along the contact normal (exact: the contact plane is coordinate 0 and the spin keeps that
 // coordinate); no scene rotation (it would make the spin inexact).
 RegionFamily coherent_motion_family() {
   RegionFamily f;
   f.name = "coherent-motion";
   f.description =
-      "seed 000 §4.1: a sphere or rack pair (60 or 264 faces) spinning 0-25° per step about the "
+      "seed 000 §4.1: a sphere or rack pair (24 or 264 faces) spinning 0-25° per step about the "
       "contact normal, sliding face on face or approaching until touching (5 steps, velocities)";
   f.default_count = 24;
   f.generate = [name = f.name](std::uint64_t seed, int index) {
@@ -326,7 +326,7 @@ RegionFamily coherent_motion_family() {
         (ctx.variant / 6) % 2 == 0 ? cases::PairKind::convex : cases::PairKind::nonconvex;
     const auto motion =
         (ctx.variant / 12) % 2 == 0 ? cases::Motion::slide : cases::Motion::approach;
-    const int faces = (ctx.variant / 24) % 2 == 0 ? 60 : 264;
+    const int faces = (ctx.variant / 24) % 2 == 0 ? 24 : 264;
     const double size = kind == cases::PairKind::convex ? 2.0 : 8.0;
     RegionCase c = cases::coherent_motion_case(kind, motion, faces, omega, 5, ctx.gap * size);
     c.id = ctx.family + "/s" + std::to_string(ctx.seed) + "/i" + std::to_string(ctx.index);

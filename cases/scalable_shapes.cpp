@@ -54,7 +54,7 @@ ContactPair convex_contact(int longitudes, int bands) {
   p.a = mirrored(p.b, 0);
   p.normal_axis = 0;
   p.slide_axis = 1;
-  p.slide = 1.0 / 64;  // the quad of 24 × 11 is ±0.13 wide in y, 12 × 5: ±0.25
+  p.slide = 1.0 / 64;  // the quad of 24 × 11 is ±0.13 wide in y, 8 × 3: ±0.33
   p.size = 2.0;
   return p;
 }

@@ -75,7 +75,7 @@ std::string_view to_string(Motion m);  // "slide" / "approach"
 // A coherent motion of `steps` steps: A spins by `omega_degrees` per step about the contact normal
 // through the contact face's centre and slides or approaches (Motion), offset by `gap` (absolute)
 // along the normal at the contact step(s); velocities are the motion's (per step: linear, and
-// angular in radians). Convex: UV spheres uv_sphere_grid(faces) (60 faces: 12 × 5; 264: 24 × 11,
+// angular in radians). Convex: UV spheres uv_sphere_grid(faces) (24 faces: 8 × 3; 264: 24 × 11,
 // the largest whose contact quad keeps four slides); non-convex: racks of rack_teeth(faces) teeth.
 RegionCase coherent_motion_case(PairKind kind, Motion motion, int faces, double omega_degrees,
                                 int steps,

@@ -142,7 +142,7 @@ TEST(CoherentMotion, FamilySweepsOmegaAndPairs) {
   EXPECT_EQ(d.origin["omega_degrees"], 10.0);
   EXPECT_EQ(d.origin["kind"], "convex");
   EXPECT_EQ(d.origin["motion"], "approach");
-  EXPECT_EQ(d.origin["faces"], 60);
+  EXPECT_EQ(d.origin["faces"], 24);
   const RegionCase e = f->generate(1, 11 * 24);  // variant 24: ω = 0°, spheres, slide, 264 faces
   EXPECT_EQ(e.origin["faces"], 264);
   EXPECT_EQ(e.a.faces->size(), 264u);                        // 24 × 11
