@@ -12,6 +12,7 @@
 #include "algorithms/regions/registry.hpp"
 #include "cases/region_families.hpp"
 #include "tests/support/prisms.hpp"
+#include "tests/support/region_expect.hpp"
 #include "tests/support/shapes.hpp"
 
 namespace touchstone {
@@ -19,22 +20,15 @@ namespace {
 
 using test_support::at;
 using test_support::box;
+using test_support::expect_normals;
+using test_support::expect_same_points;
 using test_support::prism;
 using Vec2 = Eigen::Vector2d;
 
 RegionResult run(const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb,
                  std::span<const ContactRegion> previous = {},
                  const allpairs::Options& options = {}) {
-  const auto algorithm = allpairs::make(options);
-  const auto sa = algorithm->prepare(a);
-  const auto sb = algorithm->prepare(b);
-  RegionQuery q;
-  q.a = sa.get();
-  q.b = sb.get();
-  q.pose_a = pa;
-  q.pose_b = pb;
-  q.previous = previous;
-  return algorithm->query(q);
+  return test_support::query_pair(*allpairs::make(options), a, pa, b, pb, previous);
 }
 
 std::size_t count(const RegionResult& r, FeatureKind ka, FeatureKind kb, int dim) {
@@ -60,23 +54,6 @@ double area(const std::vector<Vec3>& poly) {
   Vec3 sum = Vec3::Zero();
   for (std::size_t i = 0; i < poly.size(); ++i) sum += poly[i].cross(poly[(i + 1) % poly.size()]);
   return sum.norm() / 2;
-}
-
-// Each expected point appears in `points` (within 1e-9) and the counts agree.
-void expect_same_points(const std::vector<Vec3>& points, const std::vector<Vec3>& expected) {
-  ASSERT_EQ(points.size(), expected.size());
-  for (const Vec3& e : expected)
-    EXPECT_TRUE(std::any_of(points.begin(), points.end(),
-                            [&](const Vec3& p) { return (p - e).norm() < 1e-9; }))
-        << "missing point " << e.transpose();
-}
-
-void expect_normals(const ContactRegion& g, const std::vector<Vec3>& expected) {
-  ASSERT_EQ(g.normals.size(), expected.size());
-  for (const Vec3& e : expected)
-    EXPECT_TRUE(std::any_of(g.normals.begin(), g.normals.end(),
-                            [&](const Vec3& n) { return (n - e).norm() < 1e-9; }))
-        << "missing normal " << e.transpose();
 }
 
 const Vec3 kUp(0, 0, 1);
@@ -139,11 +116,8 @@ TEST(RegionsAllPairs, CubesEdgeOnEdge) {
 // open top face (1D, from (−½, 0, 0) to (½, 0, 0)) and so do its two ends (0D): 3 regions, each
 // with the floor's normal.
 TEST(RegionsAllPairs, CubeEdgeOnFace) {
-  const Polytope cube = box(Vec3(-0.5, -0.5, -0.5), Vec3(0.5, 0.5, 0.5));
-  const Polytope floor = box(Vec3(-1, -1, -1), Vec3(1, 1, 0));
-  const double c = std::cos(std::numbers::pi / 8), s = std::sin(std::numbers::pi / 8);
-  const Pose pa = Pose::from_quaternion({c, s, 0, 0}, Vec3(0, 0, std::sqrt(0.5)));
-  const RegionResult r = run(cube, pa, floor, Pose::identity());
+  const test_support::RegionPair p = test_support::cube_edge_on_floor();
+  const RegionResult r = run(p.a, p.pose_a, p.b, p.pose_b);
   ASSERT_NO_FATAL_FAILURE(expect_touching(r, 3));
   EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::face, 1), 1u);
   EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::face, 0), 2u);
@@ -158,12 +132,11 @@ TEST(RegionsAllPairs, CubeEdgeOnFace) {
 // whose normal must separate the two cones: n · (±1, ±1, 1) ≥ 0 for A's edge directions and
 // n · (±1, ±1, −1) ≤ 0 for B's.
 TEST(RegionsAllPairs, PyramidVertexOn) {
-  const Polytope down = Polytope::from_points(
-      std::vector<Vec3>{{0, 0, 0}, {-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}});
+  const test_support::RegionPair p = test_support::pyramid_on_floor();
+  const Polytope& down = p.a;
   const Polytope up = Polytope::from_points(
       std::vector<Vec3>{{0, 0, 0}, {-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1}});
-  const Polytope floor = box(Vec3(-2, -2, -1), Vec3(2, 2, 0));
-  const RegionResult on_floor = run(down, Pose::identity(), floor, Pose::identity());
+  const RegionResult on_floor = run(down, p.pose_a, p.b, p.pose_b);
   ASSERT_EQ(on_floor.regions.size(), 1u);
   EXPECT_EQ(count(on_floor, FeatureKind::vertex, FeatureKind::face, 0), 1u);
   EXPECT_LT(on_floor.regions[0].points[0].norm(), 1e-12);
@@ -249,11 +222,8 @@ TEST(RegionsAllPairs, PolygonOverlapHasSeveralComponents) {
 // the apex edge lies on the reflex edge (1D, (0,0,0)–(0,1,0)) and its two ends in the open reflex
 // edge (0D): 3 regions, each with the reflex edge's two face normals (0,0,1) and (1,0,0).
 TEST(RegionsAllPairs, WedgeInReflexEdgeGetsBothFaceNormals) {
-  const double d15 = std::numbers::pi / 12, d75 = 5 * std::numbers::pi / 12;
-  const Polytope wedge =
-      prism({{0, 0}, {std::cos(d15), std::sin(d15)}, {std::cos(d75), std::sin(d75)}}, -1, 0, true);
-  const Polytope l = prism({{-1, -1}, {2, -1}, {2, 0}, {0, 0}, {0, 2}, {-1, 2}}, -2, 1, true);
-  const RegionResult r = run(wedge, Pose::identity(), l, Pose::identity());
+  const test_support::RegionPair p = test_support::wedge_in_reflex_edge();
+  const RegionResult r = run(p.a, p.pose_a, p.b, p.pose_b);
   ASSERT_NO_FATAL_FAILURE(expect_touching(r, 3));
   EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::edge, 1), 1u);
   EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::edge, 0), 2u);

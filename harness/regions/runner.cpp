@@ -118,7 +118,8 @@ void verify_steps(RegionResultRecord& r, const RegionAlgorithmInfo& info, const 
       r.output.status = out.status;
       r.output.reason = "step " + std::to_string(k + 1) + ": " + out.reason;
     }
-    RegionVerificationInput in{&*rec.steps[k].reference, rec.steps[k].size, &a, &b, {}};
+    RegionVerificationInput in{&*rec.steps[k].reference, rec.steps[k].size, &a, &b, {},
+                               &rec.spec.steps[k]};
     if (k > 0) in.previous = r.output.steps[k - 1].regions;
     const RegionVerification v = verify_regions(out, info.capabilities, in, options.tolerances);
     steps.push_back(v.verification);

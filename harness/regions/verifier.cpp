@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/regions/culling_excuse.hpp"
 #include "harness/regions/normals.hpp"
 #include "harness/regions/point_sets.hpp"
 
@@ -265,6 +266,7 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
   if (!x.caps.normals) f.add("normals", Verdict::unsupported, "not declared");
   for (std::size_t k = 0; k < exact.size(); ++k) {
     if (!whole && !exact[k].sufficient) continue;
+    if (x.caps.back_face_culling && culled_by_motion(exact[k], x.input)) continue;  // §4.1
     ++counts.claimed;
     counts.matched += right[k];
     if (named[k]) continue;

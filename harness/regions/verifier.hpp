@@ -26,6 +26,8 @@
 //    (7) (adj(x, x') and y = y', x = x' and adj(y, y'), or both; x' and y' with convex
 //    neighbourhoods) must carry that region's normals (`normal not persisted`). Persisted normals
 //    are checked for persistence instead of cone membership.
+//  - Back-face culling, if declared: a region of the claimed subset that the case's velocities
+//    cull (seed 000 eq. (13), harness/regions/culling_excuse.hpp) need not be returned.
 //  - Point-only peers (capabilities.entities false): each returned point within τ of some exact
 //    region's point set (`point off contact`), each normal in the cone of such a region (`normal
 //    outside cone`); coverage of 𝓡 (an 𝓡 region is covered when a returned point lies within τ of
@@ -38,6 +40,7 @@
 #include <span>
 
 #include "algorithms/regions/regions.hpp"
+#include "cases/format/region_case.hpp"
 #include "harness/common/verdict.hpp"
 #include "reference/exact_regions.hpp"
 
@@ -66,6 +69,7 @@ struct RegionVerificationInput {
   const Polytope* a = nullptr;  // the shapes, for entity adjacency (condition (7))
   const Polytope* b = nullptr;
   std::span<const ContactRegion> previous;  // the algorithm's answer at the previous step
+  const RegionStep* step = nullptr;         // poses and velocities (the back-face culling excuse)
 };
 
 struct RegionVerification {

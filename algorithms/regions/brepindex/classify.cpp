@@ -73,6 +73,10 @@ Classified classify(const Side& pushed, const Side& indexed, bool pushed_is_a, c
       const WorldShape& wa = pushed_is_a ? *pushed.world : *indexed.world;
       const WorldShape& wb = pushed_is_a ? *indexed.world : *pushed.world;
       PairTest t = test_pair(wa, fa, wb, fb, eps);
+      // An overlay of nearly coplanar faces that does not close at eps is retried with a
+      // coarser tolerance (up to 10⁴ eps) before the query fails.
+      for (double coarser = 10 * eps; t.failure && coarser <= 1e4 * eps; coarser *= 10)
+        t = test_pair(wa, fa, wb, fb, coarser);
       out.penetrating = out.penetrating || t.penetrating;
       if (t.failure && !out.failure) out.failure = t.failure;
       for (auto& points : t.regions) out.regions.push_back({fa, fb, std::move(points)});

@@ -244,9 +244,11 @@ void make_leaf(Tree& tree, const Task& t) {
     n.kind = t.dimension == 3 ? t.empty_label : Kind::empty;
   } else {
     n.kind = Kind::entity;
-    for (const Fragment& f : t.fragments)
+    for (const Fragment& f : t.fragments) {
       if (std::find(n.entities.begin(), n.entities.end(), f.entity) == n.entities.end())
         n.entities.push_back(f.entity);
+      for (const Vec3& p : f.points) n.lo = n.lo.cwiseMin(p), n.hi = n.hi.cwiseMax(p);
+    }
   }
   TreeStats& s = tree.stats;
   ++s.leaves;
@@ -319,6 +321,12 @@ Tree build_tree(const Polytope& shape, CutPolicy policy) {
     stack.push_back(
         {base + 1, t.dimension - 1, on_frame, std::move(parts.on), t.depth + 1, d3, Kind::empty});
   }
+  for (std::size_t i = tree.nodes.size(); i-- > 0;) {  // children come after their parent
+    Node& n = tree.nodes[i];
+    if (n.kind != Kind::cut) continue;
+    for (int c : {n.above, n.on, n.below})
+      n.lo = n.lo.cwiseMin(tree.nodes[c].lo), n.hi = n.hi.cwiseMax(tree.nodes[c].hi);
+  }
   if (entity_leaves > 0) {
     tree.stats.average_depth /= static_cast<double>(entity_leaves);
     tree.stats.average_depth_3d /= static_cast<double>(entity_leaves);
@@ -334,11 +342,15 @@ void intersect(const Tree& tree, const Fragment& fragment, double eps, Budget& b
     stack.pop_back();
     ++budget.visited;
     const Node& n = tree.nodes[index];
+    if (n.kind != Kind::cut && n.kind != Kind::entity) continue;  // empty space: MergeRegions (a)
+    Vec3 box_lo = points[0], box_hi = points[0];
+    for (const Vec3& p : points) box_lo = box_lo.cwiseMin(p), box_hi = box_hi.cwiseMax(p);
+    if ((box_lo.array() > n.hi.array() + eps).any() || (box_hi.array() < n.lo.array() - eps).any())
+      continue;  // no entity piece below comes within eps
     if (n.kind == Kind::entity) {
       reached.insert(reached.end(), n.entities.begin(), n.entities.end());
       continue;
     }
-    if (n.kind != Kind::cut) continue;  // empty space: MergeRegions (a) drops it
     double lo = INFINITY, hi = -INFINITY;
     for (const Vec3& p : points) {
       const double h = n.normal.dot(p) - n.offset;

@@ -3,6 +3,7 @@
 // location. See brepindex.hpp for the design and the tolerances.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ struct Node {
   double offset = 0.0;
   int above = -1, on = -1, below = -1;  // children (cut nodes)
   std::vector<Feature> entities;        // entity leaves: the entity (several only at slivers)
+  // Bounding box of the entity pieces in the subtree (lo > hi when there are none): a walk skips
+  // a subtree its fragment cannot come within eps of (seed 000 §4.3 stage 1, inside the tree).
+  Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);
 };
 
 struct Tree {

@@ -180,6 +180,15 @@ Key key(const Feature& a, const Feature& b) {
   return {static_cast<int>(a.kind), a.id, static_cast<int>(b.kind), b.id};
 }
 
+// The edge's own dihedral: reflex when (head − tail) · (n_left × n_right) < 0 (the exact
+// reference's test). Edge::reflex is not used: it also flags a convex edge whose right face, a
+// non-convex polygon, has some vertex above the left face's plane.
+bool locally_reflex(const WorldShape& s, int e) {
+  const Edge& edge = s.shape->edges()[e];
+  const Vec3 d = (s.head(e) - s.tail(e)).normalized();
+  return d.dot(s.faces[edge.left_face].normal.cross(s.faces[edge.right_face].normal)) < -kSide;
+}
+
 }  // namespace
 
 TangentCone tangent_cone(const WorldShape& s, const Feature& x) {
@@ -191,13 +200,14 @@ TangentCone tangent_cone(const WorldShape& s, const Feature& x) {
   }
   if (x.kind == FeatureKind::edge) {
     const Edge& e = p.edges()[x.id];
-    cone.kind = e.reflex ? TangentCone::Kind::reflex_wedge : TangentCone::Kind::convex_wedge;
-    cone.convex = !e.reflex;
+    const bool reflex = locally_reflex(s, x.id);
+    cone.kind = reflex ? TangentCone::Kind::reflex_wedge : TangentCone::Kind::convex_wedge;
+    cone.convex = !reflex;
     cone.planes = {s.faces[e.left_face].normal, s.faces[e.right_face].normal};
     return cone;
   }
   cone.kind = TangentCone::Kind::vertex;
-  cone.convex = s.vertex_convex[x.id];
+  for (int e : p.vertex_edges()[x.id]) cone.convex = cone.convex && !locally_reflex(s, e);
   std::vector<int> faces;
   for (int e : p.vertex_edges()[x.id])
     for (int f : {p.edges()[e].left_face, p.edges()[e].right_face})
