@@ -11,7 +11,8 @@ With --benchmark_repetitions the median aggregate is used, else the single run.
 
     build/harness/touchstone_bench --benchmark_filter='/(convex|nonconvex)/f' \\
         --benchmark_format=json > regions.json
-    python3 harness/scripts/region-scaling.py regions.json [--baseline regions-allpairs] [--json]
+    python3 harness/scripts/region-scaling.py regions.json [--baseline regions-allpairs] [--cpu]
+        [--json]
 """
 import argparse
 import json
@@ -24,7 +25,7 @@ NAME = re.compile(r"^(?P<algo>[^/]+)/(?P<kind>convex|nonconvex)/f(?P<size>\d+)$"
 SCALE = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 
 
-def read(path):
+def read(path, clock="real_time"):
     """{(kind, algo): {size: {"ns":…, "faces":…} or {"skipped": reason}}}"""
     data = json.load(open(path))
     rows = defaultdict(dict)
@@ -44,7 +45,7 @@ def read(path):
             rows[key][size] = {"skipped": b.get("error_message", "skipped")}
             continue
         rows[key][size] = {
-            "ns": b["real_time"] * SCALE[b.get("time_unit", "ns")],
+            "ns": b[clock] * SCALE[b.get("time_unit", "ns")],
             "faces": int(b.get("faces", size)),
             "regions": int(b.get("regions", 0)),
             "prepare_ms": b.get("prepare_ms"),
@@ -111,8 +112,11 @@ def main():
     parser.add_argument("--baseline", default="regions-allpairs",
                         help="the algorithm the ratios divide by")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--cpu", action="store_true",
+                        help="use cpu_time instead of real_time (steadier on a shared machine)")
     args = parser.parse_args()
-    summary = summarize(read(args.json_file), args.baseline)
+    summary = summarize(read(args.json_file, "cpu_time" if args.cpu else "real_time"),
+                        args.baseline)
     if not summary:
         sys.exit(f"{args.json_file}: no <algorithm>/<convex|nonconvex>/f<N> benchmarks")
     if args.json:
