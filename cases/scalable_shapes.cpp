@@ -244,12 +244,9 @@ RegionCase coherent_motion_case(PairKind kind, Motion motion, int faces, double 
     c.steps.push_back({Pose::from_quaternion(axis_angle_quaternion(normal, k * omega), t),
                        Pose::identity(), BodyVelocity{linear, normal * omega}, BodyVelocity{}});
   }
-  c.origin = {{"kind", to_string(kind)},
-              {"motion", to_string(motion)},
-              {"faces", faces},
-              {"omega_degrees", omega_degrees},
-              {"steps", steps},
-              {"gap_exact", gap},
+  c.origin = {{"kind", to_string(kind)}, {"motion", to_string(motion)},
+              {"faces", faces},          {"omega_degrees", omega_degrees},
+              {"steps", steps},          {"gap_exact", gap},
               {"size", p.size}};
   return c;
 }

@@ -8,8 +8,8 @@
 // on for the algorithms that use it. Both shapes are prepared once, outside the timed loop, and the
 // preparation time is the counter `prepare_ms`; one untimed query first: an algorithm that does not
 // answer `ok` (a work cap, unsupported input) is skipped with its reason (error_message in the
-// JSON), never timed. Counters: faces (of each solid), regions and `work` (RegionResult::iterations:
-// entity pairs or tree nodes examined) of the answer.
+// JSON), never timed. Counters: faces (of each solid), regions and `work`
+// (RegionResult::iterations: entity pairs or tree nodes examined) of the answer.
 // `harness/scripts/region-scaling.py` turns the JSON into time against faces, the ratio to
 // regions-allpairs and the fitted growth exponent.
 #include <benchmark/benchmark.h>
