@@ -10,6 +10,7 @@
 
 #include "cases/family_support.hpp"
 #include "cases/region_shapes.hpp"
+#include "cases/scalable_shapes.hpp"
 
 namespace touchstone {
 namespace {
@@ -164,14 +165,18 @@ Scene peg_in_hole(cases::FamilyContext& ctx) {
   return s;
 }
 
+Brep two_finger_base() {
+  return cases::extrude_xz(
+      {{-8, -4}, {8, -4}, {8, 0}, {5, 0}, {4, 2}, {3, 0}, {-3, 0}, {-4, 2}, {-5, 0}, {-8, 0}}, -4,
+      4);
+}
+
 // Seed 000 Fig. 8: B, a base with two knife-edge fingers (ridges along y at x = ±4, height 2);
 // A, a block sliding along +x on them until its trailing bottom edge lies on the left ridge (1D
 // edge-on-edge); before that, two edge-on-face contacts.
 Scene two_finger_support(cases::FamilyContext& ctx) {
   Scene s;
-  s.b = cases::extrude_xz(
-      {{-8, -4}, {8, -4}, {8, 0}, {5, 0}, {4, 2}, {3, 0}, {-3, 0}, {-4, 2}, {-5, 0}, {-8, 0}}, -4,
-      4);
+  s.b = two_finger_base();
   s.a = cases::box({-4, -2, 2}, {10, 2, 4});
   const bool halving = ctx.variant % 2 == 1;
   s.slide = halving
@@ -299,6 +304,50 @@ RegionFamily scene_family(std::string name, std::string description, int count,
   return f;
 }
 
+// Seed 000 §4.1 (back-face culling): A spins by ω per step about the contact normal and slides
+// inside the touching face (touching at every step) or approaches B along the normal (touching at
+// the last step), 5 steps with the motion's velocities (cases/scalable_shapes.hpp); variant
+// v = index / 11 gives ω = 5 × (v % 6) degrees, the pair: UV spheres for even v / 6, racks for
+// odd, the motion: slide for even v / 12, approach for odd, and the size: about 24 faces for even
+// v / 24 (8 × 3 spheres, 3-tooth racks), about 264 for odd (24 × 11, 33 teeth). The gap moves
+// A along the contact normal (exact: the contact plane is coordinate 0 and the spin keeps that
+// coordinate); no scene rotation (it would make the spin inexact).
+RegionFamily coherent_motion_family() {
+  RegionFamily f;
+  f.name = "coherent-motion";
+  f.description =
+      "seed 000 §4.1: a sphere or rack pair (24 or 264 faces) spinning 0-25° per step about the "
+      "contact normal, sliding face on face or approaching until touching (5 steps, velocities)";
+  f.default_count = 24;
+  f.generate = [name = f.name](std::uint64_t seed, int index) {
+    cases::FamilyContext ctx(name, seed, index);
+    const double omega = 5.0 * (ctx.variant % 6);
+    const auto kind =
+        (ctx.variant / 6) % 2 == 0 ? cases::PairKind::convex : cases::PairKind::nonconvex;
+    const auto motion =
+        (ctx.variant / 12) % 2 == 0 ? cases::Motion::slide : cases::Motion::approach;
+    const int faces = (ctx.variant / 24) % 2 == 0 ? 24 : 264;
+    const double size = kind == cases::PairKind::convex ? 2.0 : 8.0;
+    RegionCase c = cases::coherent_motion_case(kind, motion, faces, omega, 5, ctx.gap * size);
+    c.id = ctx.family + "/s" + std::to_string(ctx.seed) + "/i" + std::to_string(ctx.index);
+    const Relation relation = intended(GapModel::external, ctx.gap);
+    c.expected_relation = relation;
+    c.tags = {cases::gap_tag(ctx.gap),
+              std::string(to_string(relation)) + "-intended",
+              "exact-contact",
+              "contact:face-face",
+              "steps:5",
+              "pair:" + std::string(to_string(kind))};
+    c.origin.update(nlohmann::json{{"family", ctx.family},
+                                   {"seed", ctx.seed},
+                                   {"index", ctx.index},
+                                   {"gap", ctx.gap},
+                                   {"variant", ctx.variant}});
+    return c;
+  };
+  return f;
+}
+
 RegionFamily proximity_family(const std::string& name, int count) {
   const CaseFamily* source = find_case_family(name);
   if (!source) throw std::logic_error("no proximity family " + name);
@@ -336,6 +385,7 @@ std::vector<RegionFamily> make_families() {
                            bolt_countersunk));
   f.push_back(
       scene_family("gear-teeth", "two toothed plates meshed flank to flank", 33, gear_teeth));
+  f.push_back(coherent_motion_family());
   for (const char* name : {"face-face-partial", "face-face-contained", "face-face-identical"})
     f.push_back(proximity_family(name, 11));
   return f;
@@ -354,6 +404,24 @@ RegionCase region_case_from_proximity(const ProximityCase& c) {
   r.expected_relation = c.expected_relation;
   r.origin = c.origin;
   return r;
+}
+
+RegionCase figure8_case() {
+  RegionCase c;
+  c.id = "figure-8";
+  c.family = "two-finger-support";
+  const Brep a = cases::box({-4, -2, 2}, {10, 2, 4});
+  const Brep b = two_finger_base();
+  c.a = {"block", a.vertices, a.faces};
+  c.b = {"support", b.vertices, b.faces};
+  const BodyVelocity v{Vec3(1, 0, 0), Vec3::Zero()};
+  for (double x : {-1.0, 0.0})
+    c.steps.push_back(
+        {Pose::from_quaternion({1, 0, 0, 0}, Vec3(x, 0, 0)), Pose::identity(), v, BodyVelocity{}});
+  c.expected_relation = Relation::touching;
+  c.tags = {"exact-contact", "contact:edge-face+edge-edge", "steps:2"};
+  c.origin = {{"family", c.family}, {"figure", "seed 000 Fig. 8"}};
+  return c;
 }
 
 const std::vector<RegionFamily>& region_families() {

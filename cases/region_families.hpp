@@ -32,6 +32,14 @@ std::vector<const RegionFamily*> match_region_families(const std::string& patter
 // The default suite: default_count cases of every family, in list order.
 std::vector<RegionCase> default_region_suite(std::uint64_t seed);
 
+// Seed 000 Fig. 8 as drawn, in the frame of the two-finger-support family (unit 1, no rotation):
+// B the base with knife-edge fingers at x = ±4 (apex height 2), A the block [−4, 10] × [−2, 2] ×
+// [2, 4] sliding along +x (velocity (1, 0, 0) per step). Step 0 (t − Δt): A at x − 1, both ridges
+// under its bottom face (two 1D edge-on-face regions). Step 1 (t): A's left bottom edge on the left
+// ridge (a collinear 1D edge-on-edge region), the right ridge still under the bottom face. The
+// hand-made file cases/examples/figure-8.json holds the same case.
+RegionCase figure8_case();
+
 // A proximity case as a one-step contact-regions case (same id, family, tags, shapes, poses,
 // expected relation and origin).
 RegionCase region_case_from_proximity(const ProximityCase& c);

@@ -1,7 +1,7 @@
 // `touchstone`: wires the subcommands. list (algorithms, families, force solvers), run
 // (harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
-// (harness/regions/cli.cpp).
+// (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp).
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -10,6 +10,7 @@
 #include "harness/motion/robustness_cli.hpp"
 #include "harness/proximity/cli.hpp"
 #include "harness/regions/cli.hpp"
+#include "harness/regions/paper.hpp"
 
 using namespace touchstone;
 
@@ -29,6 +30,8 @@ int main(int argc, char** argv) {
   auto* forces = add_forces_command(app, force_cli);
   RegionCli region_cli;
   auto* regions = add_regions_command(app, region_cli);
+  RegionPaperCli paper_cli;
+  auto* paper = add_regions_paper_command(app, paper_cli);
 
   CLI11_PARSE(app, argc, argv);
   if (*list) {
@@ -42,5 +45,6 @@ int main(int argc, char** argv) {
   if (*robustness) return run_robustness_command(robustness_cli);
   if (*forces) return run_forces_command(force_cli, argc, argv);
   if (*regions) return run_regions_command(region_cli, argc, argv);
+  if (*paper) return run_regions_paper_command(paper_cli);
   return 2;
 }

@@ -28,9 +28,9 @@ long euler(const Polytope& p) {
 
 TEST(RegionFamilies, ListAndGlob) {
   const std::set<std::string> expected{
-      "l-block-corner",    "block-on-steps",      "peg-in-hole",        "two-finger-support",
-      "tetra-in-corner",   "interlocked-rings",   "bolt-countersunk",   "gear-teeth",
-      "face-face-partial", "face-face-contained", "face-face-identical"};
+      "l-block-corner",    "block-on-steps",      "peg-in-hole",         "two-finger-support",
+      "tetra-in-corner",   "interlocked-rings",   "bolt-countersunk",    "gear-teeth",
+      "face-face-partial", "face-face-contained", "face-face-identical", "coherent-motion"};
   std::set<std::string> names;
   for (const RegionFamily& f : region_families()) {
     names.insert(f.name);
@@ -46,6 +46,8 @@ TEST(RegionFamilies, ListAndGlob) {
 
 TEST(RegionFamilies, DeterministicExactAndValid) {
   for (const RegionFamily& f : region_families()) {
+    // coherent-motion's UV spheres have coordinates on the 2^-40 grid (cases/scalable_shapes.hpp).
+    const bool scalable = f.name == "coherent-motion";
     for (int i = 0; i < f.default_count; ++i) {
       const RegionCase c = f.generate(7, i);
       const RegionCase again = f.generate(7, i);
@@ -64,10 +66,11 @@ TEST(RegionFamilies, DeterministicExactAndValid) {
         EXPECT_NO_THROW(build(*s)) << c.id << " " << s->name;
       }
       if (is_face_face(f.name)) continue;
-      // Dyadic coordinates: 2^12 · x is an integer for every vertex coordinate.
+      // Dyadic coordinates: 2^12 · x (2^40 · x) is an integer for every vertex coordinate.
       for (const ShapeSpec* s : {&c.a, &c.b})
         for (const Vec3& v : s->vertices)
-          for (int k = 0; k < 3; ++k) EXPECT_EQ(std::fmod(std::ldexp(v[k], 12), 1.0), 0.0) << c.id;
+          for (int k = 0; k < 3; ++k)
+            EXPECT_EQ(std::fmod(std::ldexp(v[k], scalable ? 40 : 12), 1.0), 0.0) << c.id;
       // The gap is exact: A's translation, turned back, is slide + gap·size along the gap axis.
       const double realized = c.origin["gap_exact"].get<double>();
       EXPECT_EQ(realized, gap * c.origin["size"].get<double>()) << c.id;
