@@ -324,7 +324,7 @@ TEST(BadInputs, SizeLimitsAreClearAndOverridable) {
   expect_errors({
       {"200,000 vertices under the default limit", doc(prox("big", R"({"vertices": )" + big + "}")),
        "bad.json: case 'big': field 'shapes.A.vertices': 200000 vertices, above the limit of "
-       "50000 (raise it with --limit vertices=N)"},
+       "20000 (raise it with --limit vertices=N)"},
       {"8 vertices, limit 7", doc(prox("v", kCube)),
        "bad.json: case 'v': field 'shapes.A.vertices': 8 vertices, above the limit of 7 (raise "
        "it with --limit vertices=N)",
@@ -471,29 +471,21 @@ TEST(BadInputs, FilesTooLargeOrMissing) {
                                      "file_bytes=N)"});
   EXPECT_EQ(messages(load_cases(dir / "none.json").errors),
             std::vector<std::string>{(dir / "none.json").string() + ": cannot open file"});
-  // A mesh file above the size limit is not read.
+  // A mesh file above the size limit is not read; a mesh's vertices count against the limit.
   const std::string cases = std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples/x.json";
   const std::string mesh =
       std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples/../meshes/cube.stl";
-  const LoadedCases loaded = parse_case_document(
-      doc(R"({"id": "mesh", "kind": "contact-regions", "shapes": {"A": {"mesh": "../meshes/cube.stl"},
-          "B": )" +
-          kCube + "}}"),
-      cases, with_limit("file_bytes=500"));
-  EXPECT_EQ(messages(loaded.errors),
-            std::vector<std::string>{cases + ": case 'mesh': field 'shapes.A.mesh': " + mesh +
-                                     ": " + std::to_string(fs::file_size(mesh)) +
+  const std::string mesh_case = doc(R"({"id": "mesh", "kind": "contact-regions",
+      "shapes": {"A": {"mesh": "../meshes/cube.stl"}, "B": )" +
+                                    kCube + "}}");
+  const std::string prefix = cases + ": case 'mesh': field 'shapes.A.mesh': ";
+  EXPECT_EQ(messages(parse_case_document(mesh_case, cases, with_limit("file_bytes=500")).errors),
+            std::vector<std::string>{prefix + mesh + ": " + std::to_string(fs::file_size(mesh)) +
                                      " bytes, above the limit of 500 (raise it with --limit "
                                      "file_bytes=N)"});
   // The cube's 8 corners (12 triangles in the STL file) against a limit of 4 vertices.
-  const LoadedCases many = parse_case_document(
-      doc(R"({"id": "mesh", "kind": "contact-regions", "shapes": {"A": {"mesh": "../meshes/cube.stl"},
-          "B": )" +
-          kCube + "}}"),
-      cases, with_limit("vertices=4"));
-  EXPECT_EQ(messages(many.errors),
-            std::vector<std::string>{cases +
-                                     ": case 'mesh': field 'shapes.A.mesh': 8 vertices in " + mesh +
+  EXPECT_EQ(messages(parse_case_document(mesh_case, cases, with_limit("vertices=4")).errors),
+            std::vector<std::string>{prefix + "8 vertices in " + mesh +
                                      ", above the limit of 4 (raise it with --limit "
                                      "vertices=N)"});
 }

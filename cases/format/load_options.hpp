@@ -18,8 +18,8 @@ namespace touchstone {
 struct LoadLimits {
   std::uintmax_t file_bytes = 64u << 20;  // a case file (JSON, Siconos) or a mesh file
   std::size_t depth = 64;                 // nesting of JSON arrays and objects
-  std::size_t vertices = 50000;           // per shape
-  std::size_t faces = 100000;             // per shape
+  std::size_t vertices = 20000;           // per shape (a hull of 50000 takes seconds)
+  std::size_t faces = 40000;              // per shape
   std::size_t matrix = 3000;              // rows of a force problem (lcp: n; multibody: rows of A)
   std::size_t steps = 100000;             // frames of a motion case, steps of a region case
 };
