@@ -16,7 +16,7 @@ void add_load_options(CLI::App* command, LoadOptions& options) {
               if (const auto error = set_limit(options.limits, a))
                 throw CLI::ValidationError("--limit", *error);
           },
-          "Raise a case-file limit, NAME=N (repeatable; defaults: file_bytes=" +
+          "Set a case-file limit, NAME=N (repeatable; defaults: file_bytes=" +
               std::to_string(d.file_bytes) + " depth=" + std::to_string(d.depth) +
               " vertices=" + std::to_string(d.vertices) + " faces=" + std::to_string(d.faces) +
               " matrix=" + std::to_string(d.matrix) + " steps=" + std::to_string(d.steps) + ")")
