@@ -6,11 +6,13 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "cases/format/fields.hpp"
 #include "cases/format/force_case.hpp"
+#include "cases/format/load_options.hpp"
 #include "cases/format/motion_case.hpp"
 #include "cases/format/proximity_case.hpp"
 #include "cases/format/region_case.hpp"
@@ -24,11 +26,15 @@ struct LoadedCases {
   std::vector<MotionCase> motion;   // kind "motion"
   std::vector<ForceCase> forces;    // kinds "contact-forces" and "lcp", Siconos and FCLib files
   std::vector<RegionCase> regions;  // kind "contact-regions"
+  std::vector<LoadError> warnings;  // unknown fields under lenient options
 };
 
 // Parses a touchstone-case/1 document already read into memory, each case by the parser of its
-// `kind`; `file` is only used to name errors. Case ids are unique within a document.
-LoadedCases parse_case_document(const std::string& text, const std::string& file);
+// `kind`, then checks it (case_checks.hpp: valid solids, finite force problems); `file` names
+// errors and resolves mesh paths. Case ids are unique within a document. Unknown fields anywhere
+// are errors (warnings with `options.lenient`); `options.limits` bound sizes and nesting.
+LoadedCases parse_case_document(const std::string& text, const std::string& file,
+                                const LoadOptions& options = {});
 
 // A Siconos LCP text file (dense storage): w = M z + q becomes A = M, b = q (case id
 // "siconos-lcp/<stem>").
@@ -39,8 +45,23 @@ LoadedCases parse_siconos_lcp(const std::string& text, const std::string& file);
 LoadedCases load_fclib_normal_lcp(const std::filesystem::path& file);
 bool fclib_available();
 
-// Loads one file (*.hdf5: FCLib, *.dat: Siconos, anything else: touchstone-case/1), or every
-// *.json, *.dat and *.hdf5 file under a directory (recursively, in sorted order).
-LoadedCases load_cases(const std::filesystem::path& path);
+// Loads files and directories of cases, remembering every case id it has loaded: a case whose
+// id an earlier file (of any call) already holds is a load error naming both files.
+class CaseLoader {
+ public:
+  explicit CaseLoader(LoadOptions options = {}) : options_(std::move(options)) {}
+  // One file (*.hdf5: FCLib, *.dat: Siconos, anything else: touchstone-case/1), or every *.json,
+  // *.dat and *.hdf5 file under a directory (recursively, in sorted order). A file larger than
+  // the `file_bytes` limit is not read.
+  LoadedCases load(const std::filesystem::path& path);
+
+ private:
+  LoadedCases load_file(const std::filesystem::path& file);
+  LoadOptions options_;
+  std::map<std::string, std::string> files_by_id_;
+};
+
+// CaseLoader(options).load(path).
+LoadedCases load_cases(const std::filesystem::path& path, const LoadOptions& options = {});
 
 }  // namespace touchstone

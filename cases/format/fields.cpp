@@ -5,8 +5,11 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
+#include "cases/format/load_options.hpp"
 #include "cases/mesh_import.hpp"
 
 namespace touchstone {
@@ -22,6 +25,30 @@ namespace fields {
 
 void bad(const std::string& field, const std::string& message) { throw FieldError{field, message}; }
 
+namespace {
+
+constexpr double kMaxCoordinate = 1e150;
+constexpr double kMinExtent = 1e-100;
+
+// The shape must span at least kMinExtent along some axis: below it, the squared lengths and the
+// cross products of its edges underflow (a face's normal comes out zero).
+void require_extent(const std::vector<Vec3>& vertices, const std::string& field) {
+  if (vertices.empty()) return;
+  Vec3 lo = vertices.front(), hi = lo;
+  for (const Vec3& v : vertices) {
+    lo = lo.cwiseMin(v);
+    hi = hi.cwiseMax(v);
+  }
+  const double extent = (hi - lo).maxCoeff();
+  if (extent >= kMinExtent) return;
+  std::ostringstream m;
+  m << "the shape spans " << std::setprecision(3) << extent
+    << " (largest side of its bounding box), below the supported 1e-100";
+  bad(field, m.str());
+}
+
+}  // namespace
+
 double number(const json& j, const std::string& field) {
   if (!j.is_number()) bad(field, "expected a number, got " + std::string(j.type_name()));
   const double x = j.get<double>();
@@ -31,7 +58,7 @@ double number(const json& j, const std::string& field) {
 
 double coordinate(const json& j, const std::string& field) {
   const double x = number(j, field);
-  if (std::abs(x) > 1e150) bad(field, "coordinate magnitude above 1e150 is not supported");
+  if (std::abs(x) > kMaxCoordinate) bad(field, "coordinate magnitude above 1e150 is not supported");
   return x;
 }
 
@@ -57,7 +84,7 @@ Pose pose(const json& j, const std::string& field) {
       if (std::abs(n - 1.0) > 1e-3)
         bad(field + ".rotation", "quaternion is not unit length (|q| = " + std::to_string(n) + ")");
     } else {
-      bad(field + "." + key, "unknown field");
+      unknown_field(field + "." + key);
     }
   }
   return Pose::from_quaternion(q, t);
@@ -68,6 +95,7 @@ namespace {
 std::vector<std::vector<int>> faces(const json& f, std::size_t vertex_count,
                                     const std::string& field) {
   if (!f.is_array()) bad(field, "expected an array of index arrays");
+  within_limit(f.size(), load_options().limits.faces, "faces", "faces", field);
   std::vector<std::vector<int>> out;
   for (std::size_t i = 0; i < f.size(); ++i) {
     const std::string ff = field + "[" + std::to_string(i) + "]";
@@ -106,6 +134,11 @@ ShapeSpec mesh_shape(const json& j, const std::string& name, const std::string& 
     bad(mf, path.string() +
                 ": no such file (meshes under cases/meshes/cgal/ come from "
                 "harness/scripts/fetch-meshes.sh)");
+  const LoadLimits& limits = load_options().limits;
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (!ec && size > limits.file_bytes)
+    bad(mf, path.string() + ": " + std::to_string(size) + " bytes, above the limit of " +
+                std::to_string(limits.file_bytes) + " (raise it with --limit file_bytes=N)");
   ShapeSpec s;
   s.name = name;
   s.mesh = path.string();
@@ -116,6 +149,13 @@ ShapeSpec mesh_shape(const json& j, const std::string& name, const std::string& 
   } catch (const MeshError& e) {
     bad(mf, e.what());
   }
+  within_limit(s.vertices.size(), limits.vertices, "vertices", "vertices in " + path.string(), mf);
+  within_limit(s.faces->size(), limits.faces, "faces", "faces in " + path.string(), mf);
+  for (std::size_t i = 0; i < s.vertices.size(); ++i)
+    if (!s.vertices[i].allFinite() || s.vertices[i].cwiseAbs().maxCoeff() > kMaxCoordinate)
+      bad(mf, path.string() + ": vertex " + std::to_string(i) +
+                  " has a coordinate that is not finite or of magnitude above 1e150");
+  require_extent(s.vertices, mf);
   return s;
 }
 
@@ -132,8 +172,11 @@ ShapeSpec shape(const json& j, const std::string& name, const std::string& field
   if (!v.is_array()) bad(field + ".vertices", "expected an array of [x, y, z]");
   if (v.size() < 4)
     bad(field + ".vertices", "a solid needs at least 4 vertices, got " + std::to_string(v.size()));
+  within_limit(v.size(), load_options().limits.vertices, "vertices", "vertices",
+               field + ".vertices");
   for (std::size_t i = 0; i < v.size(); ++i)
     s.vertices.push_back(vec3(v[i], field + ".vertices[" + std::to_string(i) + "]"));
+  require_extent(s.vertices, field + ".vertices");
   if (j.contains("faces")) s.faces = faces(j["faces"], s.vertices.size(), field + ".faces");
   check_keys(j, field, {"vertices", "faces"});
   return s;
@@ -204,7 +247,7 @@ void check_keys(const json& j, const std::string& field, std::initializer_list<c
   for (const auto& [key, _] : j.items())
     if (std::find_if(keys.begin(), keys.end(), [&](const char* k) { return key == k; }) ==
         keys.end())
-      bad(field.empty() ? key : field + "." + key, "unknown field");
+      unknown_field(field.empty() ? key : field + "." + key);
 }
 
 json vec3_json(const Vec3& v) { return {v.x(), v.y(), v.z()}; }

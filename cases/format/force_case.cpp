@@ -2,11 +2,13 @@
 // system that algorithms/dynamics assembles into A and b). Errors name the field.
 #include "cases/format/force_case.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <stdexcept>
 
 #include "cases/format/fields.hpp"
+#include "cases/format/load_options.hpp"
 
 namespace touchstone {
 namespace {
@@ -14,10 +16,25 @@ namespace {
 using dynamics::Vec3;
 using fields::bad;
 using fields::check_keys;
-using fields::number;
 using nlohmann::json;
 
-// Force fields take any finite number (no coordinate magnitude bound).
+// Force fields take finite numbers of magnitude at most 1e100: the assembly multiplies a few of
+// them (masses, inertias, lever arms, angular velocities), which must not overflow a double.
+double number(const json& j, const std::string& field) {
+  const double x = fields::number(j, field);
+  if (std::abs(x) > 1e100)
+    bad(field, "magnitude above 1e100 is not supported (products of such numbers overflow)");
+  return x;
+}
+
+// A divisor of the assembly (a mass, a time step): 0 or negative is left to dynamics::validate,
+// a positive value must be at least 1e-100 (its inverse must not overflow).
+double divisor(const json& j, const std::string& field) {
+  const double x = number(j, field);
+  if (x > 0 && x < 1e-100) bad(field, "positive values below 1e-100 are not supported");
+  return x;
+}
+
 Eigen::VectorXd vector(const json& j, const std::string& field,
                        std::optional<std::size_t> size = std::nullopt) {
   if (!j.is_array()) bad(field, "expected an array of numbers");
@@ -54,7 +71,7 @@ dynamics::RigidBody body(const json& j, const std::string& field) {
     b.fixed = j["fixed"].get<bool>();
   }
   if (!b.fixed && !j.contains("mass")) bad(field + ".mass", "missing (required unless fixed)");
-  if (j.contains("mass")) b.mass = number(j["mass"], field + ".mass");
+  if (j.contains("mass")) b.mass = divisor(j["mass"], field + ".mass");
   if (j.contains("inertia")) {
     const json& in = j["inertia"];
     if (in.is_array() && in.size() == 3 && in[0].is_number())
@@ -111,7 +128,7 @@ void parse_multibody(const json& j, ForceCase& c) {
               "contacts", "expected"});
   dynamics::MultibodySystem s;
   if (j.contains("gravity")) s.gravity = vector3(j["gravity"], "gravity");
-  if (j.contains("time_step")) s.time_step = number(j["time_step"], "time_step");
+  if (j.contains("time_step")) s.time_step = divisor(j["time_step"], "time_step");
   if (!j.contains("bodies") || !j["bodies"].is_array()) bad("bodies", "missing or not an array");
   std::map<std::string, int> names;
   for (std::size_t i = 0; i < j["bodies"].size(); ++i) {
@@ -120,10 +137,19 @@ void parse_multibody(const json& j, ForceCase& c) {
     if (!names.emplace(s.bodies.back().name, static_cast<int>(i)).second)
       bad(field + ".name", "duplicate body name '" + s.bodies.back().name + "'");
   }
+  std::size_t free = 0;
+  for (const auto& b : s.bodies) free += b.fixed ? 0 : 1;
+  fields::within_limit(6 * free, fields::load_options().limits.matrix, "matrix",
+                       "rows of the mass matrix (6 per free body)", "bodies");
   if (!j.contains("contacts") || !j["contacts"].is_array() || j["contacts"].empty())
     bad("contacts", "missing, empty or not an array");
   for (std::size_t i = 0; i < j["contacts"].size(); ++i)
     s.contacts.push_back(contact(j["contacts"][i], "contacts[" + std::to_string(i) + "]", names));
+  const bool friction = std::any_of(s.contacts.begin(), s.contacts.end(),
+                                    [](const dynamics::Contact& k) { return k.friction; });
+  fields::within_limit(s.contacts.size() * (friction ? 3 : 1), fields::load_options().limits.matrix,
+                       "matrix", friction ? "rows of A (3 per contact with friction)" : "rows of A",
+                       "contacts");
   try {
     c.problem = dynamics::assemble(s);
   } catch (const std::invalid_argument& e) {
@@ -139,6 +165,9 @@ void parse_multibody(const json& j, ForceCase& c) {
 void parse_lcp(const json& j, ForceCase& c) {
   check_keys(j, "", {"id", "kind", "family", "description", "tags", "A", "b", "expected"});
   if (!j.contains("b")) bad("b", "missing");
+  if (j["b"].is_array())
+    fields::within_limit(j["b"].size(), fields::load_options().limits.matrix, "matrix", "rows",
+                         "b");
   c.problem.b = vector(j["b"], "b");
   const std::size_t n = c.problem.b.size();
   if (n == 0) bad("b", "empty problem");

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "cases/format/fields.hpp"
+#include "cases/format/load_options.hpp"
 
 namespace touchstone {
 
@@ -29,6 +30,7 @@ MotionCase parse_motion_case(const json& j, const std::string& file, std::size_t
   if (j.contains("expected")) bad("expected", "not supported for motion cases");
   MotionCase m;
   m.id = case_id(j);
+  check_keys(j, "", {"id", "kind", "family", "tags", "shapes", "pair", "poses", "frames"});
   m.family = optional_string(j, "family");
   m.tags = fields::tags(j);
   ShapePair pair = shape_pair(j);
@@ -41,6 +43,7 @@ MotionCase parse_motion_case(const json& j, const std::string& file, std::size_t
   // the first frame).
   Pose pa = pair.pose_a, pb = pair.pose_b;
   const json& frames = j["frames"];
+  within_limit(frames.size(), load_options().limits.steps, "steps", "frames", "frames");
   for (std::size_t k = 0; k < frames.size(); ++k) {
     const std::string ff = "frames[" + std::to_string(k) + "]";
     if (!frames[k].is_object()) bad(ff, "expected an object keyed by shape name");

@@ -2,6 +2,7 @@
 #include "cases/format/proximity_case.hpp"
 
 #include "cases/format/fields.hpp"
+#include "cases/format/load_options.hpp"
 
 namespace touchstone {
 
@@ -11,6 +12,7 @@ using namespace fields;
 ProximityCase parse_proximity_case(const json& j, const std::string& file, std::size_t index) {
   ProximityCase c;
   c.id = case_id(j);
+  check_keys(j, "", {"id", "kind", "family", "tags", "shapes", "pair", "poses", "expected"});
   c.family = optional_string(j, "family");
   c.tags = tags(j);
   ShapePair pair = shape_pair(j);
@@ -28,7 +30,7 @@ ProximityCase parse_proximity_case(const json& j, const std::string& file, std::
         c.expected_distance = coordinate(value, "expected.distance");
         if (*c.expected_distance < 0) bad("expected.distance", "must be >= 0");
       } else {
-        bad("expected." + key, "unknown field");
+        unknown_field("expected." + key);
       }
     }
   }

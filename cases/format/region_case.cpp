@@ -5,6 +5,8 @@
 
 #include <stdexcept>
 
+#include "cases/format/load_options.hpp"
+
 namespace touchstone {
 
 using nlohmann::json;
@@ -64,6 +66,7 @@ void read_steps(const json& j, const Pose& pose_a, const Pose& pose_b, RegionCas
   const json& steps = j["steps"];
   if (!steps.is_array() || steps.empty())
     bad("steps", "expected a non-empty array of {\"poses\", \"velocities\"} objects");
+  within_limit(steps.size(), load_options().limits.steps, "steps", "steps", "steps");
   RegionStep previous{Pose::identity(), Pose::identity(), std::nullopt, std::nullopt};
   for (std::size_t k = 0; k < steps.size(); ++k) {
     const std::string sf = "steps[" + std::to_string(k) + "]";
@@ -89,7 +92,7 @@ void read_expected(const json& e, RegionCase& c) {
         bad("expected.sufficient_regions", "expected a non-negative integer");
       c.expected_sufficient_regions = value.get<int>();
     } else {
-      bad("expected." + key, "unknown field");
+      unknown_field("expected." + key);
     }
   }
 }

@@ -5,6 +5,7 @@
 
 #include "cases/force_scenes.hpp"
 #include "cases/format/case_loader.hpp"
+#include "harness/common/case_input.hpp"
 #include "harness/common/cli.hpp"
 #include "harness/forces/report.hpp"
 
@@ -51,14 +52,12 @@ std::optional<std::vector<ForceCase>> gather_force_cases(const ForceCli& cli,
                                                          std::vector<LoadError>& load_errors) {
   namespace fs = std::filesystem;
   std::vector<ForceCase> cases;
+  CaseLoader loader(cli.load);
   for (const std::string& source : cli.cases.empty() ? default_sources() : cli.cases) {
     if (fs::exists(source)) {
-      LoadedCases loaded = load_cases(source);
+      LoadedCases loaded = loader.load(source);
       for (auto& c : loaded.forces) cases.push_back(std::move(c));
-      for (auto& e : loaded.errors) {
-        std::cerr << "warning: " << e.to_string() << "\n";
-        load_errors.push_back(std::move(e));
-      }
+      take_load_errors(loaded, load_errors);
       continue;
     }
     auto matched = match_force_scenes(source);
@@ -142,6 +141,7 @@ CLI::App* add_forces_command(CLI::App& app, ForceCli& cli) {
   cmd->add_option("--export-cases", cli.export_path,
                   "Also write the cases that were run as a touchstone-case/1 file");
   cmd->add_flag("--quiet", cli.quiet, "No progress output");
+  add_load_options(cmd, cli.load);
   return cmd;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cases/format/load_options.hpp"
 #include "harness/forces/runner.hpp"
 
 namespace touchstone {
@@ -18,6 +19,7 @@ struct ForceCli {
   std::string out = "reports/forces.json";
   std::string cache_path = "cases/.cache/reference.jsonl";
   bool no_cache = false, quiet = false, in_process = false;
+  LoadOptions load;                     // --lenient, --limit
   std::vector<std::string> parameters;  // solver.name=value
   std::string export_path;
   ForceRunOptions options;

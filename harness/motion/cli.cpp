@@ -9,6 +9,7 @@
 
 #include "cases/format/case_loader.hpp"
 #include "cases/motion_families.hpp"
+#include "harness/common/case_input.hpp"
 #include "harness/common/cli.hpp"
 #include "harness/motion/report.hpp"
 
@@ -47,16 +48,14 @@ std::optional<std::vector<MotionSelection>> select_modes(
 // false after an error.
 bool gather_motion_cases(const MotionCli& cli, std::vector<MotionCase>& cases,
                          std::vector<LoadError>& load_errors) {
+  CaseLoader loader(cli.load);
   for (const std::string& source : cli.case_files) {
     if (!fs::exists(source)) {
       std::cerr << "error: no such case file or directory '" << source << "'\n";
       return false;
     }
-    LoadedCases loaded = load_cases(source);
-    for (auto& e : loaded.errors) {
-      std::cerr << "warning: " << e.to_string() << "\n";
-      load_errors.push_back(std::move(e));
-    }
+    LoadedCases loaded = loader.load(source);
+    take_load_errors(loaded, load_errors);
     if (!loaded.cases.empty())
       std::cerr << "note: " << loaded.cases.size() << " proximity cases in " << source
                 << " skipped (use `touchstone run`)\n";
@@ -184,6 +183,7 @@ CLI::App* add_motion_command(CLI::App& app, MotionCli& cli) {
                      "Write every sequence with a frame that is not pass (or has a problem) as "
                      "motion cases to this file, to replay with --cases");
   motion->add_flag("--quiet", cli.quiet, "No progress output");
+  add_load_options(motion, cli.load);
   return motion;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "algorithms/proximity/registry.hpp"
+#include "cases/format/load_options.hpp"
 
 namespace touchstone {
 
@@ -20,6 +21,7 @@ struct MotionCli {
   std::uint64_t seed = 1;
   std::string out = "reports/motion.json", cache_path = "cases/.cache/reference.jsonl", export_path;
   bool no_cache = false, no_verify = false, count_instructions = false, quiet = false;
+  LoadOptions load;  // --lenient, --limit
   double reference_timeout = 60.0;
 };
 

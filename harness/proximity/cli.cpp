@@ -6,6 +6,7 @@
 #include "algorithms/proximity/registry.hpp"
 #include "cases/families.hpp"
 #include "cases/format/case_loader.hpp"
+#include "harness/common/case_input.hpp"
 #include "harness/common/cli.hpp"
 #include "harness/proximity/report.hpp"
 
@@ -19,17 +20,15 @@ std::optional<std::vector<ProximityCase>> gather_cases(const RunCli& cli,
                                                        std::vector<LoadError>& load_errors) {
   std::vector<ProximityCase> cases;
   if (cli.cases.empty()) return default_suite(cli.seed);
+  CaseLoader loader(cli.load);
   for (const std::string& source : cli.cases) {
     if (fs::exists(source)) {
-      LoadedCases loaded = load_cases(source);
+      LoadedCases loaded = loader.load(source);
       for (auto& c : loaded.cases) cases.push_back(std::move(c));
       if (!loaded.motion.empty())
         std::cerr << "note: " << loaded.motion.size() << " motion cases in " << source
                   << " skipped (run them with `touchstone motion --cases`)\n";
-      for (auto& e : loaded.errors) {
-        std::cerr << "warning: " << e.to_string() << "\n";
-        load_errors.push_back(std::move(e));
-      }
+      take_load_errors(loaded, load_errors);
       continue;
     }
     const auto families = match_case_families(source);
@@ -77,6 +76,7 @@ CLI::App* add_run_command(CLI::App& app, RunCli& cli) {
                   "Ambiguous band around touching, relative to the pair's size")
       ->capture_default_str();
   run->add_flag("--quiet", cli.quiet, "No progress output");
+  add_load_options(run, cli.load);
   run->add_option("--reference-timeout", options.reference_timeout_seconds,
                   "Seconds allowed for one exact reference (0: no limit, in-process)")
       ->capture_default_str();

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cases/format/load_options.hpp"
 #include "harness/proximity/runner.hpp"
 
 namespace touchstone {
@@ -21,6 +22,7 @@ struct RunCli {
   int repetitions = 3;
   std::string cache_path = "cases/.cache/reference.jsonl";
   bool no_cache = false, quiet = false;
+  LoadOptions load;  // --lenient, --limit
   std::string export_path;
   std::string isolate = "peers";
   RunOptions options;

@@ -6,6 +6,7 @@
 #include "algorithms/regions/registry.hpp"
 #include "cases/format/case_loader.hpp"
 #include "cases/region_families.hpp"
+#include "harness/common/case_input.hpp"
 #include "harness/common/cli.hpp"
 #include "harness/regions/report.hpp"
 
@@ -17,17 +18,15 @@ namespace {
 std::optional<std::vector<RegionCase>> gather_region_cases(const RegionCli& cli,
                                                            std::vector<LoadError>& load_errors) {
   std::vector<RegionCase> cases;
+  CaseLoader loader(cli.load);
   for (const std::string& source : cli.cases) {
     if (!std::filesystem::exists(source)) {
       std::cerr << "error: no case file or directory '" << source << "'\n";
       return std::nullopt;
     }
-    LoadedCases loaded = load_cases(source);
+    LoadedCases loaded = loader.load(source);
     for (auto& c : loaded.regions) cases.push_back(std::move(c));
-    for (auto& e : loaded.errors) {
-      std::cerr << "warning: " << e.to_string() << "\n";
-      load_errors.push_back(std::move(e));
-    }
+    take_load_errors(loaded, load_errors);
   }
   if (cli.cases.empty() && cli.families.empty()) return default_region_suite(cli.seed);
   for (const std::string& pattern : cli.families) {
@@ -90,6 +89,7 @@ CLI::App* add_regions_command(CLI::App& app, RegionCli& cli) {
                   "Write every case with a fail, error or ambiguous verdict (or a problem) to this "
                   "touchstone-case/1 file, to replay it with --cases");
   cmd->add_flag("--quiet", cli.quiet, "No progress output");
+  add_load_options(cmd, cli.load);
   return cmd;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cases/format/load_options.hpp"
 #include "harness/regions/runner.hpp"
 
 namespace touchstone {
@@ -21,6 +22,7 @@ struct RegionCli {
   std::uint64_t seed = 1;
   std::string cache_path = "cases/.cache/reference.jsonl";
   bool no_cache = false, quiet = false;
+  LoadOptions load;  // --lenient, --limit
   std::string export_path;
   std::string isolate = "peers";
   RegionRunOptions options;
