@@ -197,7 +197,7 @@ ForceRunResults run_forces(const std::vector<ForceCase>& cases,
                            const Progress& progress) {
   ForceRunResults run;
   run.solvers = solvers;
-  for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+  for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
     if (progress) progress(ci, cases.size());
     ForceCaseRecord rec;
     rec.spec = cases[ci];
@@ -205,9 +205,11 @@ ForceRunResults run_forces(const std::vector<ForceCase>& cases,
     compare_expected(rec, options.tolerances);
     run.cases.push_back(rec);
     for (const auto* info : solvers)
-      run.results.push_back(solver_result(*info, ci, run.cases.back(), options));
+      if (!interrupted())
+        run.results.push_back(solver_result(*info, ci, run.cases.back(), options));
+    if (drop_if_interrupted(run.cases, run.results, ci)) break;
   }
-  if (progress) progress(cases.size(), cases.size());
+  if (progress && !interrupted()) progress(cases.size(), cases.size());
   return run;
 }
 

@@ -20,9 +20,9 @@ struct RegionCli {
   std::string out = "reports/regions.json";
   std::uint64_t seed = 1;
   std::string cache_path = "cases/.cache/reference.jsonl";
-  bool no_cache = false, quiet = false;
+  bool no_cache = false, quiet = false, strict = false;
   std::string export_path;
-  std::string isolate = "peers";
+  std::string isolate = "all";
   RegionRunOptions options;
 };
 
