@@ -86,7 +86,10 @@ CLI::Validator unsigned_digits() {
   return CLI::Validator(
       [](std::string& text) {
         const bool digits = !text.empty() && text.find_first_not_of("0123456789") == text.npos;
-        return digits ? std::string() : "'" + text + "' is not a non-negative integer";
+        if (!digits) return "'" + text + "' is not a non-negative integer";
+        errno = 0;
+        std::strtoull(text.c_str(), nullptr, 10);  // CLI11 would saturate silently
+        return errno == ERANGE ? "'" + text + "' is out of range (at most 2^64 - 1)" : "";
       },
       "UINT");
 }

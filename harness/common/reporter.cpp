@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <tuple>
 #include <utility>
 
 #include "harness/common/child_process.hpp"
@@ -84,17 +85,27 @@ std::string write_atomically(const std::filesystem::path& path, const std::strin
 
 json bounded_depth(const json& document) {
   if (json_depth(document) <= kMaxJsonDepth) return document;
-  json out = document;
-  std::vector<std::pair<json*, int>> stack{{&out, 0}};
+  // Copied level by level (json's own copy recurses): pointers into a container stay valid
+  // while only its elements are assigned.
+  json out;
+  std::vector<std::tuple<const json*, json*, int>> stack{{&document, &out, 0}};
   while (!stack.empty()) {
-    const auto [node, depth] = stack.back();
+    const auto [from, to, depth] = stack.back();
     stack.pop_back();
-    if (!node->is_structured()) continue;
-    if (depth >= kMaxJsonDepth) {
-      *node = "(nested too deep)";  // json destroys the subtree without recursion
-      continue;
+    if (!from->is_structured()) {
+      *to = *from;
+    } else if (depth >= kMaxJsonDepth) {
+      *to = "(nested too deep)";
+    } else if (from->is_object()) {
+      *to = json::object();
+      for (auto it = from->begin(); it != from->end(); ++it)
+        stack.emplace_back(&it.value(), &(*to)[it.key()], depth + 1);
+    } else {
+      *to = json::array();
+      to->get_ref<json::array_t&>().resize(from->size());
+      for (std::size_t i = 0; i < from->size(); ++i)
+        stack.emplace_back(&(*from)[i], &(*to)[i], depth + 1);
     }
-    for (json& child : *node) stack.push_back({&child, depth + 1});
   }
   return out;
 }
