@@ -169,33 +169,30 @@ json interrupt_cli(std::vector<std::string> args, int sig, int at_least, int& to
   return json::parse(test_support::read_text(dir / "report.json"));
 }
 
-// Every finished case is there with all its results, and the run was not over.
-void expect_finished_cases(const json& report, const char* cases_key, const char* results_key,
-                           int total) {
-  EXPECT_EQ(report.at("interrupted"), true);
-  const std::size_t cases = report.at(cases_key).size();
-  EXPECT_GE(cases, 2u);
-  EXPECT_LT(cases, static_cast<std::size_t>(total));
-  EXPECT_EQ(report.at(results_key).size(), cases * report.at("algorithms").size());
-  EXPECT_TRUE(test_support::matches_report_schema(report, "interrupted"));
+// Signalled with SIGINT, then with SIGTERM: every finished case is there with all its results,
+// and the run was not over.
+void expect_finished_cases(const std::vector<std::string>& args, const char* cases_key,
+                           const char* results_key) {
+  for (const int sig : {SIGINT, SIGTERM}) {
+    int total = 0;
+    const json report = interrupt_cli(args, sig, 2, total);
+    EXPECT_EQ(report.at("interrupted"), true);
+    const std::size_t cases = report.at(cases_key).size();
+    EXPECT_GE(cases, 2u);
+    EXPECT_LT(cases, static_cast<std::size_t>(total));
+    EXPECT_EQ(report.at(results_key).size(), cases * report.at("algorithms").size());
+    EXPECT_TRUE(test_support::matches_report_schema(report, "interrupted"));
+  }
 }
 
 TEST(InterruptCli, RunWritesTheFinishedCases) {
-  for (const int sig : {SIGINT, SIGTERM}) {
-    int total = 0;
-    const json report =
-        interrupt_cli({"run", "--algorithms", "gjk,vclip", "--no-reference-cache"}, sig, 2, total);
-    expect_finished_cases(report, "cases", "results", total);
-  }
+  expect_finished_cases({"run", "--algorithms", "gjk,vclip", "--no-reference-cache"}, "cases",
+                        "results");
 }
 
 TEST(InterruptCli, ForcesWritesTheFinishedCases) {
-  for (const int sig : {SIGINT, SIGTERM}) {
-    int total = 0;
-    const json report =
-        interrupt_cli({"forces", "--solvers", "lemke,pgs", "--no-reference-cache"}, sig, 2, total);
-    expect_finished_cases(report, "force_cases", "force_results", total);
-  }
+  expect_finished_cases({"forces", "--solvers", "lemke,pgs", "--no-reference-cache"}, "force_cases",
+                        "force_results");
 }
 
 TEST(InterruptCli, RobustnessWritesTheFinishedTrials) {
