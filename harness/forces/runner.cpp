@@ -151,7 +151,7 @@ Timed solve(const forces::ForceSolverInfo& info, const forces::Parameters& param
       [&] {
         const Timed inner = run_solver(info, params, problem, options.repetitions);
         json j = {{"result", result_to_json(inner.result)}, {"times", wire::numbers(inner.times)}};
-        return j.dump();
+        return j.dump(-1, ' ', false, json::error_handler_t::replace);
       },
       options.solver_timeout_seconds, "solver " + info.name);
   const json j = json::parse(text);

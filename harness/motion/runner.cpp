@@ -104,7 +104,8 @@ void play_frames_isolated(MotionRun& run, const ProximityAlgorithm& instance, bo
         for (const MotionFrameResult& f : inner.frames)
           frames.push_back(
               {proximity_result_to_wire(f.output), wire::number(f.time_ns), f.had_state});
-        return json{{"prepare_ns", wire::number(inner.prepare_ns)}, {"frames", frames}}.dump();
+        return json{{"prepare_ns", wire::number(inner.prepare_ns)}, {"frames", frames}}.dump(
+            -1, ' ', false, json::error_handler_t::replace);
       },
       options.run.algorithm_timeout_seconds, "algorithm " + run.label);
   const json j = json::parse(text);
