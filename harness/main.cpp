@@ -1,10 +1,14 @@
 // `touchstone`: wires the subcommands. list (algorithms, families, force solvers), run
 // (harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
-// (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp).
+// (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp). Exit statuses (README
+// "Exit status"): a command line CLI11 rejects is a usage error (2); each command returns
+// exit_status() (harness/common/cli.hpp).
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "harness/common/child_process.hpp"
+#include "harness/common/cli.hpp"
 #include "harness/forces/cli.hpp"
 #include "harness/motion/cli.hpp"
 #include "harness/motion/robustness_cli.hpp"
@@ -33,12 +37,19 @@ int main(int argc, char** argv) {
   RegionPaperCli paper_cli;
   auto* paper = add_regions_paper_command(app, paper_cli);
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int status = app.exit(e);  // prints the message (or the help)
+    return status == 0 ? 0 : kExitUsage;
+  }
+  // From here a SIGINT or SIGTERM lets the command write what it finished (exit 128 + signal).
+  install_interrupt_handlers();
   if (*list) {
     list_proximity(std::cout);
     list_force_solvers(std::cout);
     list_regions(std::cout);
-    return 0;
+    return kExitOk;
   }
   if (*run) return run_run_command(run_cli, argc, argv);
   if (*motion) return run_motion_command(motion_cli, argc, argv);
@@ -46,5 +57,5 @@ int main(int argc, char** argv) {
   if (*forces) return run_forces_command(force_cli, argc, argv);
   if (*regions) return run_regions_command(region_cli, argc, argv);
   if (*paper) return run_regions_paper_command(paper_cli);
-  return 2;
+  return kExitUsage;
 }

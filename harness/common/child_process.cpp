@@ -2,11 +2,15 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -16,6 +20,35 @@
 
 namespace touchstone {
 namespace {
+
+volatile std::sig_atomic_t interrupt_flag = 0;
+
+extern "C" void on_interrupt(int sig) { interrupt_flag = sig; }
+
+// The child's own deadline: SIGALRM (default action: end the process) after `seconds` plus one.
+void arm_child_timer(double seconds) {
+  if (!(seconds > 0 && seconds < 1e8)) return;
+  itimerval timer{};
+  const double at = seconds + 1.0;
+  timer.it_value.tv_sec = static_cast<time_t>(at);
+  timer.it_value.tv_usec = static_cast<suseconds_t>((at - std::floor(at)) * 1e6);
+  setitimer(ITIMER_REAL, &timer, nullptr);
+}
+
+// In the child, before its work: die with the parent, leave SIGINT to the parent, SIGTERM and
+// SIGALRM at their default action, and the deadline armed.
+void prepare_child(pid_t parent, double timeout_seconds) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(1);  // the parent died before prctl took effect
+  std::signal(SIGINT, SIG_IGN);
+  std::signal(SIGTERM, SIG_DFL);
+  std::signal(SIGALRM, SIG_DFL);
+  sigset_t alarm;
+  sigemptyset(&alarm);
+  sigaddset(&alarm, SIGALRM);
+  sigprocmask(SIG_UNBLOCK, &alarm, nullptr);
+  arm_child_timer(timeout_seconds);
+}
 
 // A frame on the pipe: u32 length, u8 tag, payload. Tag 0: a message; tag 1: the work threw
 // (payload: what it said).
@@ -54,8 +87,9 @@ std::string last_line(const std::string& text) {
   return ": " + line;
 }
 
-[[noreturn]] void child_main(int fd, const std::function<void(ChildChannel&)>& work) {
-  ChildChannel channel(fd);
+[[noreturn]] void child_main(int fd, const std::function<void(ChildChannel&)>& work,
+                             double timeout_seconds) {
+  ChildChannel channel(fd, timeout_seconds);
   try {
     work(channel);
   } catch (const std::exception& e) {
@@ -76,6 +110,10 @@ class ParentSide {
   void collect(double timeout_seconds, const std::function<void(const std::string&)>& on_message) {
     auto deadline = Clock::now() + std::chrono::duration<double>(timeout_seconds);
     for (char chunk[65536];;) {
+      if (touchstone::interrupted()) {
+        interrupted = true;
+        return;
+      }
       const auto left =
           std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
       if (left <= 0) {
@@ -102,7 +140,7 @@ class ParentSide {
     }
   }
 
-  bool timed_out = false;
+  bool timed_out = false, interrupted = false;
   std::string threw;        // what the work's exception said, if it threw
   std::string diagnostics;  // the child's recent stderr, since its last message
 
@@ -148,7 +186,23 @@ class ParentSide {
 
 }  // namespace
 
-void ChildChannel::send(const std::string& message) { send_frame(fd_, message_tag, message); }
+void ChildChannel::send(const std::string& message) {
+  send_frame(fd_, message_tag, message);
+  arm_child_timer(deadline_seconds_);
+}
+
+void install_interrupt_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND;  // no SA_RESTART: a waiting poll returns at once
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+int interrupt_signal() { return interrupt_flag; }
+
+void set_interrupt_signal(int sig) { interrupt_flag = sig; }
 
 std::string format_seconds(double s) {
   std::string out = std::to_string(s);
@@ -157,52 +211,26 @@ std::string format_seconds(double s) {
   return out;
 }
 
-ChildOutcome run_in_child(const std::function<void(ChildChannel&)>& work, double timeout_seconds,
-                          const std::function<void(const std::string&)>& on_message) {
-  int answers[2], errors[2];
-  if (pipe(answers) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-  if (pipe(errors) != 0) {
-    close(answers[0]);
-    close(answers[1]);
-    throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-  }
-  std::fflush(nullptr);  // the child must not flush a copy of the parent's buffered output
-  const pid_t pid = fork();
-  if (pid < 0) {
-    for (int fd : {answers[0], answers[1], errors[0], errors[1]}) close(fd);
-    throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-  }
-  if (pid == 0) {
-    close(answers[0]);
-    close(errors[0]);
-    dup2(errors[1], STDERR_FILENO);
-    close(errors[1]);
-    child_main(answers[1], work);
-  }
-  close(answers[1]);
-  close(errors[1]);
-  ParentSide parent(answers[0], errors[0]);
-  try {
-    parent.collect(timeout_seconds, on_message);
-  } catch (...) {  // on_message rejected an answer: no child may outlive this call
-    kill(pid, SIGKILL);
-    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-    }
-    close(answers[0]);
-    close(errors[0]);
-    throw;
-  }
-  close(answers[0]);
-  if (parent.timed_out) kill(pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  parent.drain_errors();
-  close(errors[0]);
+namespace {
 
+void kill_and_reap(pid_t pid, int* status) {
+  kill(pid, SIGKILL);
+  while (waitpid(pid, status, 0) < 0 && errno == EINTR) {
+  }
+}
+
+ChildOutcome interrupted_outcome() {
   ChildOutcome outcome;
-  if (parent.timed_out) {
-    outcome.end = ChildOutcome::End::timed_out;
+  outcome.end = ChildOutcome::End::interrupted;
+  outcome.failure = "interrupted (" + signal_text(interrupt_signal()) + ")";
+  return outcome;
+}
+
+ChildOutcome outcome_of(const ParentSide& parent, int status, double timeout_seconds) {
+  ChildOutcome outcome;
+  if (parent.interrupted) return interrupted_outcome();
+  if (parent.timed_out || (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)) {
+    outcome.end = ChildOutcome::End::timed_out;  // SIGALRM: the child's own deadline
     outcome.failure = "timed out after " + format_seconds(timeout_seconds) + " s";
   } else if (!parent.threw.empty()) {
     outcome.end = ChildOutcome::End::threw;
@@ -219,6 +247,57 @@ ChildOutcome run_in_child(const std::function<void(ChildChannel&)>& work, double
   return outcome;
 }
 
+}  // namespace
+
+ChildOutcome run_in_child(const std::function<void(ChildChannel&)>& work, double timeout_seconds,
+                          const std::function<void(const std::string&)>& on_message) {
+  if (interrupted()) return interrupted_outcome();
+  int answers[2], errors[2];
+  if (pipe(answers) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  if (pipe(errors) != 0) {
+    close(answers[0]);
+    close(answers[1]);
+    throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  }
+  std::fflush(nullptr);  // the child must not flush a copy of the parent's buffered output
+  const pid_t parent_pid = getpid();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    for (int fd : {answers[0], answers[1], errors[0], errors[1]}) close(fd);
+    throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  }
+  if (pid == 0) {
+    close(answers[0]);
+    close(errors[0]);
+    dup2(errors[1], STDERR_FILENO);
+    close(errors[1]);
+    prepare_child(parent_pid, timeout_seconds);
+    child_main(answers[1], work, timeout_seconds);
+  }
+  close(answers[1]);
+  close(errors[1]);
+  ParentSide parent(answers[0], errors[0]);
+  try {
+    parent.collect(timeout_seconds, on_message);
+  } catch (...) {  // on_message rejected an answer: no child may outlive this call
+    kill_and_reap(pid, nullptr);
+    close(answers[0]);
+    close(errors[0]);
+    throw;
+  }
+  close(answers[0]);
+  int status = 0;
+  if (parent.timed_out || parent.interrupted) {
+    kill_and_reap(pid, &status);
+  } else {
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  parent.drain_errors();
+  close(errors[0]);
+  return outcome_of(parent, status, timeout_seconds);
+}
+
 std::string answer_in_child(const std::function<std::string()>& work, double timeout_seconds,
                             const std::string& what) {
   std::string answer;
@@ -230,6 +309,7 @@ std::string answer_in_child(const std::function<std::string()>& work, double tim
                      answered = true;
                    });
   if (outcome.end == ChildOutcome::End::threw) throw std::runtime_error(outcome.failure);
+  if (outcome.end == ChildOutcome::End::interrupted) throw std::runtime_error(outcome.failure);
   if (!outcome.ok()) throw std::runtime_error(what + " " + outcome.failure);
   if (!answered) throw std::runtime_error(what + " ended without an answer");
   return answer;

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 
 namespace touchstone {
 
@@ -43,10 +44,18 @@ std::optional<nlohmann::json> ReferenceCache::find(const std::string& key) const
 void ReferenceCache::store(const std::string& key, const nlohmann::json& value) {
   entries_[key] = value;
   if (!file_) return;
-  std::filesystem::create_directories(file_->parent_path().empty() ? "." : file_->parent_path());
+  std::error_code ignored;  // a folder that cannot be made shows as a file that cannot be opened
+  std::filesystem::create_directories(file_->parent_path().empty() ? "." : file_->parent_path(),
+                                      ignored);
   std::ofstream out(*file_, std::ios::app);
-  out << nlohmann::json{{"key", key}, {"value", value}, {"reference", reference_version()}}.dump()
+  out << nlohmann::json{{"key", key}, {"value", value}, {"reference", reference_version()}}.dump(
+             -1, ' ', false, nlohmann::json::error_handler_t::replace)
       << '\n';
+  if (!out.flush()) {
+    std::cerr << "warning: cannot append to the reference cache " << *file_
+              << ": references computed in this run are not stored\n";
+    keep_in_memory();
+  }
 }
 
 }  // namespace touchstone

@@ -39,7 +39,9 @@ class ReferenceCache {
   ReferenceCache() = default;                           // in memory only
   explicit ReferenceCache(std::filesystem::path file);  // loads existing entries
   std::optional<nlohmann::json> find(const std::string& key) const;
-  void store(const std::string& key, const nlohmann::json& value);  // appends to the file, if any
+  // Appends to the file, if any; when that fails, one warning and the cache stays in memory.
+  void store(const std::string& key, const nlohmann::json& value);
+  void keep_in_memory() { file_.reset(); }  // stop appending to the file
   std::size_t size() const { return entries_.size(); }
   // Lines of the file skipped because another version of the reference code wrote them.
   std::size_t stale() const { return stale_; }

@@ -1,9 +1,18 @@
 #include "harness/common/reporter.hpp"
 
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <tuple>
+#include <utility>
+
+#include "harness/common/child_process.hpp"
 
 namespace touchstone {
 
@@ -32,21 +41,93 @@ JsonReporter::JsonReporter(std::string path, std::string what)
     : path_(std::move(path)), what_(std::move(what)) {}
 
 bool JsonReporter::report(const ReportContext& context, const Report& report) {
-  return write_json_file(path_, report.document(context), what_);
+  json document = report.document(context);
+  if (document.is_object()) document["interrupted"] = interrupted();
+  return write_json_file(path_, document, what_);
+}
+
+namespace {
+
+// Deepest nesting of `j` (a scalar: 0), without recursion.
+int json_depth(const json& j) {
+  int deepest = 0;
+  std::vector<std::pair<const json*, int>> stack{{&j, 0}};
+  while (!stack.empty()) {
+    const auto [node, depth] = stack.back();
+    stack.pop_back();
+    if (!node->is_structured()) continue;
+    deepest = std::max(deepest, depth + 1);
+    for (const json& child : *node) stack.push_back({&child, depth + 1});
+  }
+  return deepest;
+}
+
+// Writes `text` to `path` through a temporary file in its directory; why not, or "".
+std::string write_atomically(const std::filesystem::path& path, const std::string& text) {
+  static std::atomic<unsigned> counter{0};
+  const std::filesystem::path temporary =
+      path.parent_path() / ("." + path.filename().string() + ".tmp-" + std::to_string(getpid()) +
+                            "-" + std::to_string(counter++));
+  std::FILE* file = std::fopen(temporary.c_str(), "wb");
+  if (!file) return std::strerror(errno);
+  bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  ok = std::fflush(file) == 0 && ok;
+  ok = fsync(fileno(file)) == 0 && ok;
+  int saved = errno;
+  ok = std::fclose(file) == 0 && ok;
+  if (ok && std::rename(temporary.c_str(), path.c_str()) == 0) return "";
+  saved = ok ? errno : saved;
+  std::remove(temporary.c_str());
+  return std::strerror(saved ? saved : EIO);
+}
+
+}  // namespace
+
+json bounded_depth(const json& document) {
+  if (json_depth(document) <= kMaxJsonDepth) return document;
+  // Copied level by level (json's own copy recurses): pointers into a container stay valid
+  // while only its elements are assigned.
+  json out;
+  std::vector<std::tuple<const json*, json*, int>> stack{{&document, &out, 0}};
+  while (!stack.empty()) {
+    const auto [from, to, depth] = stack.back();
+    stack.pop_back();
+    if (!from->is_structured()) {
+      *to = *from;
+    } else if (depth >= kMaxJsonDepth) {
+      *to = "(nested too deep)";
+    } else if (from->is_object()) {
+      *to = json::object();
+      for (auto it = from->begin(); it != from->end(); ++it)
+        stack.emplace_back(&it.value(), &(*to)[it.key()], depth + 1);
+    } else {
+      *to = json::array();
+      to->get_ref<json::array_t&>().resize(from->size());
+      for (std::size_t i = 0; i < from->size(); ++i)
+        stack.emplace_back(&(*from)[i], &(*to)[i], depth + 1);
+    }
+  }
+  return out;
+}
+
+std::string safe_dump(const json& document, int indent) {
+  return bounded_depth(document).dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 bool write_json_file(const std::string& path, const json& document, std::string_view what) {
   namespace fs = std::filesystem;
   const fs::path p(path);
-  std::error_code ignored;  // a directory that cannot be made shows as a file that cannot be opened
-  if (p.has_parent_path()) fs::create_directories(p.parent_path(), ignored);
-  std::ofstream file(p);
-  if (!file) {
-    std::cerr << "error: cannot write " << what << path << "\n";
-    return false;
+  std::string why;
+  try {
+    std::error_code made;
+    if (p.has_parent_path()) fs::create_directories(p.parent_path(), made);
+    why = made ? made.message() : write_atomically(p, safe_dump(document) + "\n");
+  } catch (const std::exception& e) {  // out of memory for the text
+    why = e.what();
   }
-  file << document.dump(1) << "\n";
-  return true;
+  if (why.empty()) return true;
+  std::cerr << "error: cannot write " << what << path << ": " << why << "\n";
+  return false;
 }
 
 bool write_report(const std::string& path, const ReportContext& context, const Report& report,

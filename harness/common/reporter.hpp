@@ -64,7 +64,9 @@ class ConsoleReporter final : public Reporter {
   std::ostream& out_;
 };
 
-// Writes the document to a file (see write_json_file; `what` names it in the error message).
+// Writes the document to a file (see write_json_file; `what` names it in the error message),
+// with "interrupted": whether a signal interrupted the run (harness/common/child_process.hpp), so
+// a report of unfinished work says so.
 class JsonReporter final : public Reporter {
  public:
   explicit JsonReporter(std::string path, std::string what = "report to ");
@@ -75,9 +77,20 @@ class JsonReporter final : public Reporter {
 };
 
 // Writes `document` (indented by one) to `path`, creating its directories; false after
-// "error: cannot write <what><path>" on stderr.
+// "error: cannot write <what><path>: <why>" on stderr. Atomic: the text goes to a temporary file
+// in the same directory, which is flushed to disk and renamed over `path`, so a crash or a
+// signal leaves the previous file or the new one, never a truncated one. Never throws on
+// strings that are not UTF-8 (invalid bytes become U+FFFD) and never recurses without bound
+// (see bounded_depth).
 bool write_json_file(const std::string& path, const nlohmann::json& document,
                      std::string_view what = "");
+
+// Values nested deeper than kMaxJsonDepth become the string "(nested too deep)"; iterative.
+inline constexpr int kMaxJsonDepth = 256;
+nlohmann::json bounded_depth(const nlohmann::json& document);
+// Text of `document` as write_json_file writes it (indent 1, invalid UTF-8 replaced, depth
+// bounded).
+std::string safe_dump(const nlohmann::json& document, int indent = 1);
 
 // The document to `path` (JsonReporter), then the table on stdout (ConsoleReporter); false when
 // the file could not be written.

@@ -1,5 +1,7 @@
 #include "harness/forces/cli.hpp"
 
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -37,12 +39,14 @@ bool apply_parameters(const ForceCli& cli, ForceRunOptions& options) {
       std::cerr << "error: force solver '" << solver << "' has no parameter '" << name << "'\n";
       return false;
     }
-    try {
-      options.parameters[solver][name] = std::stod(p.substr(eq + 1));
-    } catch (const std::exception&) {
-      std::cerr << "error: --param '" << p << "': value is not a number\n";
+    const std::string value = p.substr(eq + 1);
+    char* end = nullptr;
+    const double x = std::strtod(value.c_str(), &end);
+    if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(x)) {
+      std::cerr << "error: --param '" << p << "': value is not a finite number\n";
       return false;
     }
+    options.parameters[solver][name] = x;
   }
   return true;
 }
@@ -113,35 +117,48 @@ CLI::App* add_forces_command(CLI::App& app, ForceCli& cli) {
   cmd->add_flag("--no-reference-cache", cli.no_cache, "Compute every reference afresh");
   cmd->add_option("--reference-timeout", cli.options.reference_timeout_seconds,
                   "Seconds allowed for one exact reference (0: in-process, no limit)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   cmd->add_option("--reference-max-contacts", cli.options.reference_max_contacts,
                   "No exact reference above this many contacts (residual checks only)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000000));
   cmd->add_option("--solver-timeout", cli.options.solver_timeout_seconds,
                   "Seconds allowed for one solver on one case, all repetitions")
-      ->capture_default_str();
-  cmd->add_flag("--in-process", cli.in_process,
-                "Run solvers in this process (no fork: a crash ends the run)");
+      ->capture_default_str()
+      ->check(finite_above(0));
+  cmd->add_option("--isolate", cli.isolate,
+                  "all (default): each solve in a forked child under --solver-timeout, so a "
+                  "crash or hang is an error of its case; none: in this process (profiling)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"none", "all"}));
+  cmd->add_flag("--in-process", cli.in_process, "The same as --isolate none");
   cmd->add_option("--tol-residual", cli.options.tolerances.residual_relative,
                   "Sign, complementarity and natural-map tolerance (relative)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   cmd->add_option("--tol-acceleration", cli.options.tolerances.acceleration_relative,
                   "Acceleration tolerance relative to the acceleration scale")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   cmd->add_option("--tol-force", cli.options.tolerances.force_relative,
                   "Force tolerance relative to the force scale")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   cmd->add_option("--tol-position", cli.options.tolerances.position_relative,
                   "Position-level methods: tolerance on the mean force's accelerations")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   cmd->add_option("--tol-penetration", cli.options.tolerances.penetration_relative,
                   "Position-level methods: new penetration allowed, relative to h^2 times the "
                   "acceleration scale")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   cmd->add_option("--export-cases", cli.export_path,
                   "Also write the cases that were run as a touchstone-case/1 file");
   cmd->add_flag("--quiet", cli.quiet, "No progress output");
-  add_load_options(cmd, cli.load);
+  cmd->add_flag("--strict", cli.strict,
+                "Exit with status 1 when a verdict is fail or error or a case has a problem");
   return cmd;
 }
 
@@ -163,35 +180,41 @@ int run_forces_command(const ForceCli& cli, int argc, char** argv) {
   const auto& registry = forces::ForceSolverRegistry::builtin();
   const auto selected =
       select_by_name(registry, cli.solvers, "force solver", "(see `touchstone list`)");
-  if (!selected) return 2;
+  if (!selected) return kExitUsage;
   const std::vector<const forces::ForceSolverInfo*>& solvers = *selected;
   ForceRunOptions options = cli.options;
-  options.isolate_solvers = !cli.in_process;
-  if (!apply_parameters(cli, options)) return 2;
+  options.isolate_solvers = !cli.in_process && cli.isolate != "none";
+  if (!apply_parameters(cli, options)) return kExitUsage;
+  if (!check_output_paths({{"--out", cli.out}, {"--export-cases", cli.export_path}}))
+    return kExitUsage;
 
   std::vector<LoadError> load_errors;
   const auto cases = gather_force_cases(cli, load_errors);
-  if (!cases) return 2;
+  if (!cases) return kExitUsage;
+  if (cases->empty() && load_errors.empty()) {
+    std::cerr << "error: no force cases to run\n";
+    return kExitUsage;
+  }
 
-  ReferenceCache cache = cli.no_cache ? ReferenceCache() : ReferenceCache(cli.cache_path);
+  ReferenceCache cache = open_reference_cache(cli.cache_path, cli.no_cache);
   ForceRunResults run =
       run_forces(*cases, solvers, options, cache, progress_unless(cli.quiet, "force cases", 1));
   run.load_errors = std::move(load_errors);
 
-  if (!write_report(cli.out, {join_command_line(argc, argv), 0}, ForceReport(run, options)))
-    return 1;
-  print_references(run);
-  if (!cli.export_path.empty()) {
+  RunStatus status = run_status(run, cli.strict);
+  status.written =
+      write_report(cli.out, {join_command_line(argc, argv), 0}, ForceReport(run, options));
+  if (status.written) print_references(run);
+  if (status.written && !cli.export_path.empty()) {
     std::vector<const ForceCase*> all;
     for (const auto& c : run.cases) all.push_back(&c.spec);
-    if (!export_cases(cli.export_path, write_force_case_document(all))) return 1;
+    status.written = export_cases(cli.export_path, write_force_case_document(all));
   }
-  std::size_t broken = 0;
-  for (const auto& c : run.cases) broken += !c.problems.empty();
-  std::cout << run.cases.size() << " force cases (" << broken << " with problems, "
-            << run.load_errors.size() << " load errors), " << solvers.size()
-            << " solvers; report written to " << cli.out << "\n";
-  return 0;
+  if (status.written)
+    std::cout << run.cases.size() << " force cases (" << status.problems << " with problems, "
+              << run.load_errors.size() << " load errors), " << solvers.size()
+              << " solvers; report written to " << cli.out << "\n";
+  return exit_status(status);
 }
 
 }  // namespace touchstone

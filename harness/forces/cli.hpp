@@ -18,7 +18,8 @@ struct ForceCli {
   std::vector<std::string> cases;
   std::string out = "reports/forces.json";
   std::string cache_path = "cases/.cache/reference.jsonl";
-  bool no_cache = false, quiet = false, in_process = false;
+  bool no_cache = false, quiet = false, in_process = false, strict = false;
+  std::string isolate = "all";
   LoadOptions load;                     // --lenient, --limit
   std::vector<std::string> parameters;  // solver.name=value
   std::string export_path;

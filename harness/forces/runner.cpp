@@ -151,7 +151,7 @@ Timed solve(const forces::ForceSolverInfo& info, const forces::Parameters& param
       [&] {
         const Timed inner = run_solver(info, params, problem, options.repetitions);
         json j = {{"result", result_to_json(inner.result)}, {"times", wire::numbers(inner.times)}};
-        return j.dump();
+        return j.dump(-1, ' ', false, json::error_handler_t::replace);
       },
       options.solver_timeout_seconds, "solver " + info.name);
   const json j = json::parse(text);
@@ -197,7 +197,7 @@ ForceRunResults run_forces(const std::vector<ForceCase>& cases,
                            const Progress& progress) {
   ForceRunResults run;
   run.solvers = solvers;
-  for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+  for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
     if (progress) progress(ci, cases.size());
     ForceCaseRecord rec;
     rec.spec = cases[ci];
@@ -205,9 +205,11 @@ ForceRunResults run_forces(const std::vector<ForceCase>& cases,
     compare_expected(rec, options.tolerances);
     run.cases.push_back(rec);
     for (const auto* info : solvers)
-      run.results.push_back(solver_result(*info, ci, run.cases.back(), options));
+      if (!interrupted())
+        run.results.push_back(solver_result(*info, ci, run.cases.back(), options));
+    if (drop_if_interrupted(run.cases, run.results, ci)) break;
   }
-  if (progress) progress(cases.size(), cases.size());
+  if (progress && !interrupted()) progress(cases.size(), cases.size());
   return run;
 }
 

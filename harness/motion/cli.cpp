@@ -28,6 +28,10 @@ std::string shell_quote(const std::string& s) {
 std::optional<std::vector<MotionSelection>> select_modes(
     const std::vector<const ProximityAlgorithmInfo*>& algorithms, const std::string& modes) {
   std::vector<MotionSelection> selections;
+  if (split_list(modes).empty()) {
+    std::cerr << "error: --modes '" << modes << "' names no mode (warm, cold)\n";
+    return std::nullopt;
+  }
   for (const std::string& mode : split_list(modes))
     if (mode != "warm" && mode != "cold") {
       std::cerr << "error: unknown mode '" << mode << "' (warm, cold)\n";
@@ -78,6 +82,10 @@ bool gather_motion_cases(const MotionCli& cli, std::vector<MotionCase>& cases,
       return false;
     }
     omegas.push_back(x);
+  }
+  if (omegas.empty()) {
+    std::cerr << "error: --omega '" << cli.omegas << "' names no angle\n";
+    return false;
   }
   for (const auto* f : families)
     for (double w : omegas)
@@ -161,7 +169,9 @@ CLI::App* add_motion_command(CLI::App& app, MotionCli& cli) {
       ->check(CLI::Range(1, 1000000));
   motion->add_option("--cases", cli.case_files,
                      "A case file or directory: its motion cases are run too (repeatable)");
-  motion->add_option("--seed", cli.seed, "Seed for generated sequences")->capture_default_str();
+  motion->add_option("--seed", cli.seed, "Seed for generated sequences")
+      ->capture_default_str()
+      ->check(unsigned_digits());
   motion
       ->add_option("--repetitions", cli.repetitions,
                    "Replays of each sequence; a frame's time is the minimum")
@@ -174,7 +184,21 @@ CLI::App* add_motion_command(CLI::App& app, MotionCli& cli) {
   motion
       ->add_option("--reference-timeout", cli.reference_timeout,
                    "Seconds allowed for one exact reference (0: in-process, no limit)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
+  motion
+      ->add_option("--isolate", cli.isolate,
+                   "Which algorithms play their sequences in forked children, so a crash or "
+                   "hang becomes an error of its sequence: all (default), peers or none "
+                   "(profiling; --count-instructions always runs in this process)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"none", "peers", "all"}));
+  motion
+      ->add_option("--algorithm-timeout", cli.algorithm_timeout,
+                   "Seconds allowed for one isolated algorithm on one sequence (all frames and "
+                   "repetitions)")
+      ->capture_default_str()
+      ->check(finite_above(0));
   motion->add_flag("--no-verify", cli.no_verify, "Skip the exact references and verdicts");
   motion->add_flag("--count-instructions", cli.count_instructions,
                    "Also count instructions per call: reruns this command under valgrind's "
@@ -183,21 +207,35 @@ CLI::App* add_motion_command(CLI::App& app, MotionCli& cli) {
                      "Write every sequence with a frame that is not pass (or has a problem) as "
                      "motion cases to this file, to replay with --cases");
   motion->add_flag("--quiet", cli.quiet, "No progress output");
-  add_load_options(motion, cli.load);
+  motion->add_flag("--strict", cli.strict,
+                   "Exit with status 1 when a frame's verdict is fail or error or a frame has a "
+                   "problem");
   return motion;
 }
 
 int run_motion_command(const MotionCli& cli, int argc, char** argv) {
   const auto algorithms = select_distance_algorithms(cli.algorithms);
-  if (!algorithms) return 2;
+  if (!algorithms) return kExitUsage;
   const auto selections = select_modes(*algorithms, cli.modes);
-  if (!selections) return 2;
+  if (!selections) return kExitUsage;
+  if (selections->empty()) {
+    std::cerr << "error: no algorithm runs in the modes '" << cli.modes << "'\n";
+    return kExitUsage;
+  }
+  const bool inner_callgrind_run = cli.count_instructions && RUNNING_ON_VALGRIND;
+  if (!inner_callgrind_run &&
+      !check_output_paths({{"--out", cli.out}, {"--export-failures", cli.export_path}}))
+    return kExitUsage;
   std::vector<MotionCase> cases;
   std::vector<LoadError> load_errors;
-  if (!gather_motion_cases(cli, cases, load_errors)) return 2;
+  if (!gather_motion_cases(cli, cases, load_errors)) return kExitUsage;
+  if (cases.empty() && load_errors.empty()) {
+    std::cerr << "error: no motion cases to run\n";
+    return kExitUsage;
+  }
 
   std::map<std::string, double> instructions;
-  if (cli.count_instructions && RUNNING_ON_VALGRIND) {
+  if (inner_callgrind_run) {
     // The inner run under callgrind: count only, the outer run verifies and reports.
     MotionRunOptions options;
     options.repetitions = 1;
@@ -205,11 +243,11 @@ int run_motion_command(const MotionCli& cli, int argc, char** argv) {
     options.count_instructions = true;
     ReferenceCache cache;
     run_motion(cases, *selections, options, cache);
-    return 0;
+    return kExitOk;
   }
   if (cli.count_instructions) {
     auto counted = count_under_callgrind(cli, argc, argv);
-    if (!counted) return 1;
+    if (!counted) return kExitOutput;
     instructions = std::move(*counted);
   }
 
@@ -217,7 +255,11 @@ int run_motion_command(const MotionCli& cli, int argc, char** argv) {
   options.repetitions = cli.repetitions;
   options.verify = !cli.no_verify;
   options.run.reference_timeout_seconds = cli.reference_timeout;
-  ReferenceCache cache = cli.no_cache ? ReferenceCache() : ReferenceCache(cli.cache_path);
+  options.run.isolation = cli.isolate == "none"    ? RunOptions::Isolation::none
+                          : cli.isolate == "peers" ? RunOptions::Isolation::peers
+                                                   : RunOptions::Isolation::all;
+  options.run.algorithm_timeout_seconds = cli.algorithm_timeout;
+  ReferenceCache cache = open_reference_cache(cli.cache_path, cli.no_cache);
   const MotionResults results =
       run_motion(cases, *selections, options, cache, progress_unless(cli.quiet, "sequences", 1));
 
@@ -225,17 +267,19 @@ int run_motion_command(const MotionCli& cli, int argc, char** argv) {
   run.load_errors = load_errors;
   RunOptions report_options = options.run;
   report_options.repetitions = cli.repetitions;
-  if (!write_report(cli.out, {join_command_line(argc, argv), cli.seed},
-                    MotionReport(results, instructions, run, report_options), ""))
-    return 1;
-  if (!cli.export_path.empty()) {
+  RunStatus status = run_status(run, cli.strict);
+  status.written = write_report(cli.out, {join_command_line(argc, argv), cli.seed},
+                                MotionReport(results, instructions, run, report_options), "");
+  if (status.written && !cli.export_path.empty()) {
     const auto kept = failing_sequences(results);
-    if (!export_cases(cli.export_path, write_motion_case_document(kept))) return 1;
-    std::cout << kept.size() << " sequences to replay written to " << cli.export_path << "\n";
+    status.written = export_cases(cli.export_path, write_motion_case_document(kept));
+    if (status.written)
+      std::cout << kept.size() << " sequences to replay written to " << cli.export_path << "\n";
   }
-  std::cout << results.cases.size() << " sequences, " << run.cases.size() << " frames ("
-            << load_errors.size() << " load errors); report written to " << cli.out << "\n";
-  return 0;
+  if (status.written)
+    std::cout << results.cases.size() << " sequences, " << run.cases.size() << " frames ("
+              << load_errors.size() << " load errors); report written to " << cli.out << "\n";
+  return exit_status(status);
 }
 
 }  // namespace touchstone

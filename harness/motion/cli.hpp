@@ -20,9 +20,11 @@ struct MotionCli {
   int frames = 50, sequences = 1, repetitions = 3;
   std::uint64_t seed = 1;
   std::string out = "reports/motion.json", cache_path = "cases/.cache/reference.jsonl", export_path;
-  bool no_cache = false, no_verify = false, count_instructions = false, quiet = false;
+  bool no_cache = false, no_verify = false, count_instructions = false, quiet = false,
+       strict = false;
+  double reference_timeout = 60.0, algorithm_timeout = 60.0;
+  std::string isolate = "all";
   LoadOptions load;  // --lenient, --limit
-  double reference_timeout = 60.0;
 };
 
 CLI::App* add_motion_command(CLI::App& app, MotionCli& cli);

@@ -1,10 +1,13 @@
 // The TR97-05 robustness experiment (see robustness.hpp).
 #include "harness/motion/robustness.hpp"
 
+#include <array>
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
+#include "harness/common/child_process.hpp"
 #include "reference/exact_proximity.hpp"
 
 namespace touchstone {
@@ -71,6 +74,148 @@ std::optional<std::string> algorithm_problem(const ProximityAlgorithmInfo& info,
   return why;
 }
 
+// A RobustnessCounts as the numbers of its fields, for the wire.
+std::array<int*, 12> count_fields(RobustnessCounts& k) {
+  return {&k.trials,        &k.problems,       &k.cycle_resolved, &k.cycling,
+          &k.other_failure, &k.wrong_features, &k.distance,       &k.false_zero,
+          &k.other_check,   &k.error,          &k.ambiguous,      &k.unsupported};
+}
+
+void add_counts(RobustnessCounts& to, RobustnessCounts from) {
+  const auto a = count_fields(to), b = count_fields(from);
+  for (std::size_t i = 0; i < a.size(); ++i) *a[i] += *b[i];
+}
+
+// What the trials share: the algorithms, their instances and their prepared cubes.
+struct TrialContext {
+  const std::vector<const ProximityAlgorithmInfo*>& algorithms;
+  const RobustnessOptions& options;
+  std::vector<std::unique_ptr<ProximityAlgorithm>> instances;
+  std::vector<std::unique_ptr<PreparedShape>> prepared_a, prepared_b;
+  RunOptions run_options;
+};
+
+// Plays trials from trial `n` (its algorithms from `first_algorithm`) to the end, emitting one
+// event per exact reference ({"n", "ref": true/false}) and one per algorithm ({"n", "ai", "k":
+// counts, "why"}); stops early once interrupted (in-process only: a child ignores SIGINT).
+void play_trials(const TrialContext& t, int n, std::size_t first_algorithm,
+                 const std::function<void(const nlohmann::json&)>& emit) {
+  using nlohmann::json;
+  const Polytope& c = robustness_cube();
+  ExactProximityOptions exact_options;
+  exact_options.compute_depth = false;  // the cubes never penetrate (gap > 0)
+  for (; n < t.options.trials && !interrupted(); ++n, first_algorithm = 0) {
+    const RobustnessTrial trial = make_robustness_trial(t.options.seed, t.options.first_trial + n);
+    CaseRecord rec;
+    rec.spec = trial.motion.frame_case(1);
+    std::tie(rec.scale, rec.magnitude) = case_pair_extent(c, Pose::identity(), c, rec.spec.pose_b);
+    try {
+      rec.reference = exact_proximity(c.vertices(), Pose::identity(), c.vertices(), rec.spec.pose_b,
+                                      exact_options);
+    } catch (const std::exception&) {
+      emit({{"n", n}, {"ref", false}});
+      continue;
+    }
+    emit({{"n", n}, {"ref", true}});
+    for (std::size_t ai = first_algorithm; ai < t.algorithms.size(); ++ai) {
+      RobustnessCounts k;
+      const std::optional<std::string> why =
+          algorithm_problem(*t.algorithms[ai], *t.instances[ai], *t.prepared_a[ai],
+                            *t.prepared_b[ai], trial, rec, t.run_options, t.options.warm, k);
+      json counts = json::array();
+      for (int* f : count_fields(k)) counts.push_back(*f);
+      emit({{"n", n}, {"ai", ai}, {"k", counts}, {"why", why ? json(*why) : json(nullptr)}});
+    }
+  }
+}
+
+// The parent's side: events in, results out; a trial counts only once all its events arrived.
+class TrialTally {
+ public:
+  TrialTally(RobustnessResults& out, const RobustnessOptions& options,
+             const TrialProgress& progress)
+      : out_(out), options_(options), progress_(progress), pending_(out.algorithms.size()) {}
+
+  void absorb(const nlohmann::json& e) {
+    const int n = e.at("n").get<int>();
+    if (!e.contains("ai")) {
+      if (n == n_ && have_reference_) return;  // a fresh child recomputed it
+      start(n, e.at("ref").get<bool>());
+      return;
+    }
+    const auto ai = e.at("ai").get<std::size_t>();
+    const auto k = e.at("k").get<std::vector<int>>();
+    RobustnessCounts delta;
+    const auto fields = count_fields(delta);
+    for (std::size_t i = 0; i < fields.size() && i < k.size(); ++i) *fields[i] = k[i];
+    record(ai, delta,
+           e.at("why").is_null() ? std::optional<std::string>() : e.at("why").get<std::string>());
+  }
+
+  // A child ended without finishing: blame the item after the last event.
+  void blame(const std::string& failure) {
+    if (!have_reference_) {
+      start(done_, false);  // the reference of the next trial
+      return;
+    }
+    RobustnessCounts delta;
+    ++delta.error;
+    record(next_algorithm_, delta, failure);
+  }
+
+  // Where a fresh child starts: the trial and its first algorithm.
+  std::pair<int, std::size_t> resume_at() const {
+    return have_reference_ ? std::pair{n_, next_algorithm_} : std::pair{done_, std::size_t{0}};
+  }
+  int done() const { return done_; }
+
+ private:
+  void start(int n, bool reference) {
+    n_ = n;
+    have_reference_ = reference;
+    next_algorithm_ = 0;
+    failed_ = false;
+    reasons_.clear();
+    for (auto& p : pending_) p = RobustnessCounts();
+    if (!reference) {
+      ++out_.reference_errors;
+      finish();
+    }
+  }
+
+  void record(std::size_t ai, RobustnessCounts delta, const std::optional<std::string>& why) {
+    ++delta.trials;
+    if (why) {
+      ++delta.problems;
+      failed_ = true;
+      reasons_ += (reasons_.empty() ? "" : "; ") + out_.algorithms[ai]->name + ": " + *why;
+    }
+    add_counts(pending_[ai], delta);
+    next_algorithm_ = ai + 1;
+    if (next_algorithm_ == out_.algorithms.size()) finish();
+  }
+
+  void finish() {
+    for (std::size_t ai = 0; ai < pending_.size(); ++ai) add_counts(out_.counts[ai], pending_[ai]);
+    if (failed_ && static_cast<int>(out_.failing.size()) < options_.max_exported) {
+      out_.failing.push_back(make_robustness_trial(options_.seed, options_.first_trial + n_));
+      out_.failing_reasons.push_back(reasons_);
+    }
+    done_ = n_ + 1;
+    have_reference_ = false;
+    if (progress_) progress_(done_, options_.trials);
+  }
+
+  RobustnessResults& out_;
+  const RobustnessOptions& options_;
+  const TrialProgress& progress_;
+  std::vector<RobustnessCounts> pending_;  // the current trial's counts, until it is whole
+  int n_ = -1, done_ = 0;                  // the current trial; trials finished (0 … done_ − 1)
+  bool have_reference_ = false, failed_ = false;
+  std::size_t next_algorithm_ = 0;
+  std::string reasons_;
+};
+
 }  // namespace
 
 RobustnessResults run_robustness(const std::vector<const ProximityAlgorithmInfo*>& algorithms,
@@ -79,56 +224,38 @@ RobustnessResults run_robustness(const std::vector<const ProximityAlgorithmInfo*
   RobustnessResults out;
   out.algorithms = algorithms;
   out.counts.resize(algorithms.size());
-  const Polytope& c = robustness_cube();
-  std::vector<std::unique_ptr<ProximityAlgorithm>> instances;
-  std::vector<std::unique_ptr<PreparedShape>> prepared_a, prepared_b;
+  TrialContext t{algorithms, options, {}, {}, {}, {}};
   for (const auto* info : algorithms) {
-    instances.push_back(info->make());
-    prepared_a.push_back(instances.back()->prepare(c));
-    prepared_b.push_back(instances.back()->prepare(c));
+    t.instances.push_back(info->make());
+    t.prepared_a.push_back(t.instances.back()->prepare(robustness_cube()));
+    t.prepared_b.push_back(t.instances.back()->prepare(robustness_cube()));
   }
-  RunOptions run_options;
-  run_options.tolerances = options.tolerances;
-  run_options.check_witnesses = options.check_witnesses;
-  ExactProximityOptions exact_options;
-  exact_options.compute_depth = false;  // the cubes never penetrate (gap > 0)
-
-  for (int n = 0; n < options.trials; ++n) {
-    if (progress) progress(n, options.trials);
-    const RobustnessTrial trial = make_robustness_trial(options.seed, options.first_trial + n);
-    CaseRecord rec;
-    rec.spec = trial.motion.frame_case(1);
-    const Pose& pose_b = rec.spec.pose_b;
-    std::tie(rec.scale, rec.magnitude) = case_pair_extent(c, Pose::identity(), c, pose_b);
-    try {
-      // In-process: the cube reference takes about a millisecond and has never hung; a fork per
-      // trial would double the cost of 10^5 trials.
-      rec.reference =
-          exact_proximity(c.vertices(), Pose::identity(), c.vertices(), pose_b, exact_options);
-    } catch (const std::exception&) {
-      ++out.reference_errors;
-      continue;
-    }
-    bool trial_failed = false;
-    std::string reasons;
-    for (std::size_t ai = 0; ai < algorithms.size(); ++ai) {
-      RobustnessCounts& k = out.counts[ai];
-      ++k.trials;
-      const std::optional<std::string> why =
-          algorithm_problem(*algorithms[ai], *instances[ai], *prepared_a[ai], *prepared_b[ai],
-                            trial, rec, run_options, options.warm, k);
-      if (why) {
-        ++k.problems;
-        trial_failed = true;
-        reasons += (reasons.empty() ? "" : "; ") + algorithms[ai]->name + ": " + *why;
-      }
-    }
-    if (trial_failed && static_cast<int>(out.failing.size()) < options.max_exported) {
-      out.failing.push_back(trial);
-      out.failing_reasons.push_back(reasons);
+  t.run_options.tolerances = options.tolerances;
+  t.run_options.check_witnesses = options.check_witnesses;
+  TrialTally tally(out, options, progress);
+  if (progress) progress(0, options.trials);
+  if (!options.isolate) {
+    // In-process (profiling): the reference takes about a millisecond and has never hung.
+    play_trials(t, 0, 0, [&](const nlohmann::json& e) { tally.absorb(e); });
+  } else {
+    // One child plays every trial, streaming events; each event restarts the per-query clock.
+    // After a crash or a hang, blame the item after the last event and go on in a fresh child.
+    while (tally.done() < options.trials && !interrupted()) {
+      const auto [n, ai] = tally.resume_at();
+      const ChildOutcome outcome = run_in_child(
+          [&, n = n, ai = ai](ChildChannel& channel) {
+            play_trials(t, n, ai, [&](const nlohmann::json& e) {
+              channel.send(e.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+            });
+          },
+          options.algorithm_timeout_seconds,
+          [&](const std::string& text) { tally.absorb(nlohmann::json::parse(text)); });
+      if (outcome.end == ChildOutcome::End::interrupted) break;
+      if (tally.done() < options.trials)
+        tally.blame(outcome.ok() ? "ended without an answer (exit status 0)" : outcome.failure);
     }
   }
-  if (progress) progress(options.trials, options.trials);
+  out.trials_done = tally.done();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -2,7 +2,8 @@
 // cases/robustness_trials.hpp (two cubes, each trial at a pose where the closest features change).
 // Every selected algorithm tracks B from a frame before the change to the critical pose (warm
 // start where declared) and its answer at the critical pose is verified against the exact
-// reference.
+// reference. A trial counts once every algorithm has answered on it: an interrupted run reports
+// the trials it finished.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,11 @@ struct RobustnessOptions {
   Tolerances tolerances;
   bool check_witnesses = false;  // exact witness distances (one exact QP per witness: slow)
   int max_exported = 500;        // failing trials written out at most
+  // One forked child plays the trials, so a crash or a hang becomes an `error` of its algorithm
+  // on its trial (or a reference error) and a fresh child goes on; each reference and each
+  // query has algorithm_timeout_seconds.
+  bool isolate = false;
+  double algorithm_timeout_seconds = 10.0;
 };
 
 struct RobustnessCounts {
@@ -40,6 +46,7 @@ struct RobustnessResults {
   std::vector<RobustnessTrial> failing;      // up to max_exported trials with any problem
   std::vector<std::string> failing_reasons;  // "algorithm: reason" for each failing trial
   int reference_errors = 0;
+  int trials_done = 0;  // trials finished (fewer than asked when interrupted)
   double seconds = 0;
 };
 

@@ -24,7 +24,9 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
                    "Index of the first trial (to split one run into shards)")
       ->capture_default_str()
       ->check(CLI::Range(0, 2000000000));
-  robustness->add_option("--seed", cli.seed, "Seed")->capture_default_str();
+  robustness->add_option("--seed", cli.seed, "Seed")
+      ->capture_default_str()
+      ->check(unsigned_digits());
   robustness->add_option("--out", cli.out, "JSON result path")->capture_default_str();
   robustness
       ->add_option("--export-failures", cli.export_path,
@@ -32,25 +34,43 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
                    "replay with `touchstone motion --cases FILE`")
       ->capture_default_str();
   robustness->add_option("--max-exported", cli.max_exported, "At most this many failing trials")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000000));
   robustness->add_flag("--cold", cli.cold, "Run every algorithm cold (no warm start)");
   robustness->add_flag("--check-witnesses", cli.check_witnesses,
                        "Also check witness points exactly (slower)");
   robustness
       ->add_option("--tol-distance", cli.tolerances.distance_relative,
                    "Distance tolerance relative to the pair's size")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   robustness
       ->add_option("--band", cli.tolerances.band_relative,
                    "Ambiguous band around touching, relative to the pair's size")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
+  robustness
+      ->add_option("--isolate", cli.isolate,
+                   "all (default): the trials play in a forked child, so a crash or hang is an "
+                   "error of its algorithm on its trial; none: in this process (profiling)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"none", "all"}));
+  robustness
+      ->add_option("--algorithm-timeout", cli.algorithm_timeout,
+                   "Seconds allowed for one query or one exact reference when isolated")
+      ->capture_default_str()
+      ->check(finite_above(0));
   robustness->add_flag("--quiet", cli.quiet, "No progress output");
+  robustness->add_flag("--strict", cli.strict,
+                       "Exit with status 1 when an algorithm has a problem on a trial");
   return robustness;
 }
 
 int run_robustness_command(const RobustnessCli& cli) {
   const auto algorithms = select_distance_algorithms(cli.algorithms);
-  if (!algorithms) return 2;
+  if (!algorithms) return kExitUsage;
+  if (!check_output_paths({{"--out", cli.out}, {"--export-failures", cli.export_path}}))
+    return kExitUsage;
   RobustnessOptions options;
   options.seed = cli.seed;
   options.trials = cli.trials;
@@ -59,21 +79,30 @@ int run_robustness_command(const RobustnessCli& cli) {
   options.tolerances = cli.tolerances;
   options.check_witnesses = cli.check_witnesses;
   options.max_exported = cli.max_exported;
+  options.isolate = cli.isolate != "none";
+  options.algorithm_timeout_seconds = cli.algorithm_timeout;
   TrialProgress progress;
   if (!cli.quiet) progress = progress_printer("trials", 1000);
   const RobustnessResults results = run_robustness(*algorithms, options, progress);
-  if (!write_report(cli.out, {}, RobustnessReport(results, options), "")) return 1;
+
+  RunStatus status;
+  status.strict = cli.strict;
+  for (const RobustnessCounts& k : results.counts) status.verdicts.fail += k.problems;
+  status.problems = static_cast<std::size_t>(results.reference_errors);
+  status.written = write_report(cli.out, {}, RobustnessReport(results, options), "");
   std::vector<const MotionCase*> failing;
   for (const auto& t : results.failing) failing.push_back(&t.motion);
-  if (!cli.export_path.empty() && !failing.empty()) {
-    if (!export_cases(cli.export_path, write_motion_case_document(failing))) return 1;
-    std::cout << failing.size() << " failing trials written to " << cli.export_path
-              << " (replay: touchstone motion --families '' --cases " << cli.export_path << ")\n";
+  if (status.written && !cli.export_path.empty() && !failing.empty()) {
+    status.written = export_cases(cli.export_path, write_motion_case_document(failing));
+    if (status.written)
+      std::cout << failing.size() << " failing trials written to " << cli.export_path
+                << " (replay: touchstone motion --families '' --cases " << cli.export_path << ")\n";
   }
-  std::cout << options.trials << " trials (" << results.reference_errors
-            << " without an exact reference) in " << results.seconds << " s; results in " << cli.out
-            << "\n";
-  return 0;
+  if (status.written)
+    std::cout << results.trials_done << " trials (" << results.reference_errors
+              << " without an exact reference) in " << results.seconds << " s; results in "
+              << cli.out << "\n";
+  return exit_status(status);
 }
 
 }  // namespace touchstone

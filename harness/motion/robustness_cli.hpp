@@ -16,7 +16,9 @@ struct RobustnessCli {
                           export_path = "reports/robustness-failures.json";
   int trials = 100000, first_trial = 0, max_exported = 500;
   std::uint64_t seed = 1;
-  bool cold = false, check_witnesses = false, quiet = false;
+  bool cold = false, check_witnesses = false, quiet = false, strict = false;
+  std::string isolate = "all";
+  double algorithm_timeout = 10.0;
   Tolerances tolerances;
 };
 

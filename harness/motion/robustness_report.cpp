@@ -77,6 +77,8 @@ json robustness_json(const RobustnessResults& results, const RobustnessOptions& 
            "parameter); the algorithm tracks B from a previous frame (warm where declared)"},
           {"seed", options.seed},
           {"trials", options.trials},
+          {"trials_done", results.trials_done},
+          {"isolation", options.isolate ? "all" : "none"},
           {"first_trial", options.first_trial},
           {"tolerances", options.tolerances.to_json()},
           {"reference_errors", results.reference_errors},

@@ -7,7 +7,9 @@
 #include <optional>
 #include <tuple>
 
+#include "harness/common/child_process.hpp"
 #include "harness/common/timing.hpp"
+#include "harness/common/wire.hpp"
 
 namespace touchstone {
 namespace {
@@ -80,6 +82,44 @@ void play_frames(MotionRun& run, const ProximityAlgorithm& instance, bool warm_s
   }
 }
 
+bool isolated_selection(const MotionSelection& selection, const MotionRunOptions& options) {
+  // Callgrind counts this process: never fork while counting instructions.
+  if (options.count_instructions) return false;
+  return options.run.isolation == RunOptions::Isolation::all ||
+         (options.run.isolation == RunOptions::Isolation::peers &&
+          selection.algorithm->family == "peer");
+}
+
+// play_frames in a forked child under the deadline (for the whole sequence); throws saying why
+// there is no answer ("algorithm gjk/warm timed out after 60 s", "threw: ...").
+void play_frames_isolated(MotionRun& run, const ProximityAlgorithm& instance, bool warm_selection,
+                          const Polytope& a, const Polytope& b, const MotionCase& spec,
+                          const MotionRunOptions& options) {
+  using nlohmann::json;
+  const std::string text = answer_in_child(
+      [&] {
+        MotionRun inner = run;
+        play_frames(inner, instance, warm_selection, a, b, spec, options);
+        json frames = json::array();
+        for (const MotionFrameResult& f : inner.frames)
+          frames.push_back(
+              {proximity_result_to_wire(f.output), wire::number(f.time_ns), f.had_state});
+        return json{{"prepare_ns", wire::number(inner.prepare_ns)}, {"frames", frames}}.dump(
+            -1, ' ', false, json::error_handler_t::replace);
+      },
+      options.run.algorithm_timeout_seconds, "algorithm " + run.label);
+  const json j = json::parse(text);
+  run.prepare_ns = wire::to_number(j.at("prepare_ns"));
+  run.frames.clear();
+  for (const json& f : j.at("frames")) {
+    MotionFrameResult fr;
+    fr.output = proximity_result_from_wire(f.at(0));
+    fr.time_ns = wire::to_number(f.at(1));
+    fr.had_state = f.at(2).get<bool>();
+    run.frames.push_back(std::move(fr));
+  }
+}
+
 // Every played frame's verdict against its exact reference.
 void verify_frames(MotionRun& run, const ProximityAlgorithmInfo& info, const Polytope& a,
                    const Polytope& b, const MotionCaseRecord& rec,
@@ -118,11 +158,16 @@ MotionRun selection_run(const MotionSelection& selection, std::size_t si,
     run.error = "non-convex input not supported";
     return run;
   }
+  const bool in_child = isolated_selection(selection, options);
   try {
-    play_frames(run, instance, selection.warm, *a, *b, rec.spec, options);
+    if (in_child)
+      play_frames_isolated(run, instance, selection.warm, *a, *b, rec.spec, options);
+    else
+      play_frames(run, instance, selection.warm, *a, *b, rec.spec, options);
     verify_frames(run, *selection.algorithm, *a, *b, rec, options);
   } catch (const std::exception& e) {
-    run.error = std::string("threw: ") + e.what();
+    // Isolated: the child's failure already says "threw: ...", "crashed", "timed out".
+    run.error = (in_child ? "" : "threw: ") + std::string(e.what());
     run.frames.clear();
   }
   return run;
@@ -139,7 +184,7 @@ MotionResults run_motion(const std::vector<MotionCase>& cases,
   std::vector<std::unique_ptr<ProximityAlgorithm>> instances;
   for (const MotionSelection& s : selections) instances.push_back(s.algorithm->make());
 
-  for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+  for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
     if (progress) progress(ci, cases.size());
     std::optional<Polytope> a, b;
     std::string shape_error;
@@ -153,8 +198,9 @@ MotionResults run_motion(const std::vector<MotionCase>& cases,
     for (std::size_t si = 0; si < selections.size(); ++si)
       out.runs.push_back(selection_run(selections[si], si, *instances[si], ci, a, b, shape_error,
                                        out.cases.back(), options));
+    if (drop_if_interrupted(out.cases, out.runs, ci)) break;
   }
-  if (progress) progress(cases.size(), cases.size());
+  if (progress && !interrupted()) progress(cases.size(), cases.size());
   return out;
 }
 

@@ -18,7 +18,9 @@ namespace touchstone {
 inline constexpr char kCallgrindLabel[] = "touchstone-motion|";
 
 struct MotionRunOptions {
-  RunOptions run;       // tolerances, reference timeout, witness checks
+  // Tolerances, reference timeout, witness checks; which selections play in a forked child
+  // (isolation) under algorithm_timeout_seconds for the whole sequence.
+  RunOptions run;
   int repetitions = 3;  // the sequence is replayed this many times; a frame's time is the minimum
   bool verify = true;   // exact reference and verdict for every frame
   // Under valgrind --tool=callgrind --collect-atstart=no: collect only inside query calls and

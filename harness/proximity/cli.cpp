@@ -55,7 +55,9 @@ CLI::App* add_run_command(CLI::App& app, RunCli& cli) {
                   "A case file, a directory of case files, or a family glob such as 'edge-*' "
                   "(repeatable; default: the built-in default suite)");
   run->add_option("--out", cli.out, "Report path")->capture_default_str();
-  run->add_option("--seed", cli.seed, "Seed for generated families")->capture_default_str();
+  run->add_option("--seed", cli.seed, "Seed for generated families")
+      ->capture_default_str()
+      ->check(unsigned_digits());
   run->add_option("--repetitions", cli.repetitions, "Timed queries per algorithm and case")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
@@ -65,33 +67,41 @@ CLI::App* add_run_command(CLI::App& app, RunCli& cli) {
                 "Compute every reference afresh, store nothing");
   run->add_option("--tol-distance", options.tolerances.distance_relative,
                   "Distance tolerance relative to the pair's size")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   run->add_option("--tol-witness", options.tolerances.witness_relative,
                   "Witness tolerance relative to the pair's size")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   run->add_option("--tol-depth", options.tolerances.depth_relative,
                   "Depth tolerance relative to the pair's size")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   run->add_option("--band", options.tolerances.band_relative,
                   "Ambiguous band around touching, relative to the pair's size")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   run->add_flag("--quiet", cli.quiet, "No progress output");
   add_load_options(run, cli.load);
   run->add_option("--reference-timeout", options.reference_timeout_seconds,
                   "Seconds allowed for one exact reference (0: no limit, in-process)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   run->add_option("--isolate", cli.isolate,
                   "Which algorithms answer in forked children, so a crash or hang becomes an "
-                  "error of its case: none, peers (family \"peer\") or all")
+                  "error of its case: all (default), peers (family \"peer\") or none (for "
+                  "profiling: a crash ends the run)")
       ->capture_default_str()
       ->check(CLI::IsMember({"none", "peers", "all"}));
   run->add_option("--algorithm-timeout", options.algorithm_timeout_seconds,
                   "Seconds allowed for one isolated algorithm on one case")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(finite_above(0));
   run->add_option("--export-failures", cli.export_path,
                   "Write every case with a fail, error or ambiguous verdict (or a problem) to this "
                   "touchstone-case/1 file, to replay it with --cases");
+  run->add_flag("--strict", cli.strict,
+                "Exit with status 1 when a verdict is fail or error or a case has a problem");
   return run;
 }
 
@@ -109,34 +119,41 @@ void list_proximity(std::ostream& out) {
 int run_run_command(const RunCli& cli, int argc, char** argv) {
   RunOptions options = cli.options;
   options.repetitions = cli.repetitions;
-  options.isolation = cli.isolate == "none"  ? RunOptions::Isolation::none
-                      : cli.isolate == "all" ? RunOptions::Isolation::all
-                                             : RunOptions::Isolation::peers;
+  options.isolation = cli.isolate == "none"    ? RunOptions::Isolation::none
+                      : cli.isolate == "peers" ? RunOptions::Isolation::peers
+                                               : RunOptions::Isolation::all;
   const auto algorithms = select_by_name(ProximityRegistry::builtin(), cli.algorithms, "algorithm",
                                          "(see `touchstone list`)");
-  if (!algorithms) return 2;
+  if (!algorithms) return kExitUsage;
+  if (!check_output_paths({{"--out", cli.out}, {"--export-failures", cli.export_path}}))
+    return kExitUsage;
   std::vector<LoadError> load_errors;
   const auto cases = gather_cases(cli, load_errors);
-  if (!cases) return 2;
+  if (!cases) return kExitUsage;
+  if (cases->empty() && load_errors.empty()) {
+    std::cerr << "error: no proximity cases to run\n";
+    return kExitUsage;
+  }
 
-  ReferenceCache cache = cli.no_cache ? ReferenceCache() : ReferenceCache(cli.cache_path);
+  ReferenceCache cache = open_reference_cache(cli.cache_path, cli.no_cache);
   RunResults results =
       run_proximity(*cases, *algorithms, options, cache, progress_unless(cli.quiet, "cases", 100));
   results.load_errors = std::move(load_errors);
 
-  if (!write_report(cli.out, {join_command_line(argc, argv), cli.seed},
-                    ProximityReport(results, options)))
-    return 1;
-  if (!cli.export_path.empty()) {
+  RunStatus status = run_status(results, cli.strict);
+  status.written = write_report(cli.out, {join_command_line(argc, argv), cli.seed},
+                                ProximityReport(results, options));
+  if (status.written && !cli.export_path.empty()) {
     const auto kept = cases_to_replay(results);
-    if (!export_cases(cli.export_path, write_case_document(kept))) return 1;
-    std::cout << kept.size() << " cases to replay written to " << cli.export_path << "\n";
+    status.written = export_cases(cli.export_path, write_case_document(kept));
+    if (status.written)
+      std::cout << kept.size() << " cases to replay written to " << cli.export_path << "\n";
   }
-  std::size_t broken = 0;
-  for (const auto& c : results.cases) broken += !c.problems.empty();
-  std::cout << cases->size() << " cases (" << broken << " with problems, "
-            << results.load_errors.size() << " load errors); report written to " << cli.out << "\n";
-  return 0;
+  if (status.written)
+    std::cout << results.cases.size() << " cases (" << status.problems << " with problems, "
+              << results.load_errors.size() << " load errors); report written to " << cli.out
+              << "\n";
+  return exit_status(status);
 }
 
 }  // namespace touchstone

@@ -21,10 +21,10 @@ struct RunCli {
   std::uint64_t seed = 1;
   int repetitions = 3;
   std::string cache_path = "cases/.cache/reference.jsonl";
-  bool no_cache = false, quiet = false;
+  bool no_cache = false, quiet = false, strict = false;
   LoadOptions load;  // --lenient, --limit
   std::string export_path;
-  std::string isolate = "peers";
+  std::string isolate = "all";
   RunOptions options;
 };
 

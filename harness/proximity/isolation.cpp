@@ -36,7 +36,26 @@ std::optional<Feature> feature_from_wire(const json& j) {
 }
 
 json to_wire(const Measurement& m) {
-  const ProximityResult& r = m.output;
+  json j = proximity_result_to_wire(m.output);
+  j["timing"] =
+      wire::numbers({m.timing.median_ns, m.timing.min_ns, m.timing.max_ns, m.timing.prepare_ns});
+  j["repetitions"] = m.timing.repetitions;
+  return j;
+}
+
+Measurement from_wire(const json& j) {
+  Measurement m;
+  m.output = proximity_result_from_wire(j);
+  const std::vector<double> t = wire::to_numbers(j.at("timing"));
+  m.timing.median_ns = t.at(0), m.timing.min_ns = t.at(1), m.timing.max_ns = t.at(2);
+  m.timing.prepare_ns = t.at(3);
+  m.timing.repetitions = j.at("repetitions").get<int>();
+  return m;
+}
+
+}  // namespace
+
+json proximity_result_to_wire(const ProximityResult& r) {
   return {{"status", static_cast<int>(r.status)},
           {"reason", r.reason},
           {"relation", static_cast<int>(r.relation)},
@@ -47,15 +66,11 @@ json to_wire(const Measurement& m) {
           {"feature_b", feature_to_wire(r.feature_b)},
           {"penetration_depth", num_to_wire(r.penetration_depth)},
           {"penetration_direction", vec_to_wire(r.penetration_direction)},
-          {"iterations", r.iterations},
-          {"timing", wire::numbers({m.timing.median_ns, m.timing.min_ns, m.timing.max_ns,
-                                    m.timing.prepare_ns})},
-          {"repetitions", m.timing.repetitions}};
+          {"iterations", r.iterations}};
 }
 
-Measurement from_wire(const json& j) {
-  Measurement m;
-  ProximityResult& r = m.output;
+ProximityResult proximity_result_from_wire(const json& j) {
+  ProximityResult r;
   r.status = static_cast<QueryStatus>(j.at("status").get<int>());
   r.reason = j.at("reason").get<std::string>();
   r.relation = static_cast<Relation>(j.at("relation").get<int>());
@@ -67,14 +82,8 @@ Measurement from_wire(const json& j) {
   r.penetration_depth = num_from_wire(j.at("penetration_depth"));
   r.penetration_direction = vec_from_wire(j.at("penetration_direction"));
   r.iterations = j.at("iterations").get<int>();
-  const std::vector<double> t = wire::to_numbers(j.at("timing"));
-  m.timing.median_ns = t.at(0), m.timing.min_ns = t.at(1), m.timing.max_ns = t.at(2);
-  m.timing.prepare_ns = t.at(3);
-  m.timing.repetitions = j.at("repetitions").get<int>();
-  return m;
+  return r;
 }
-
-}  // namespace
 
 Measurement measure_query(const ProximityAlgorithm& algorithm, const Polytope& a,
                           const Pose& pose_a, const Polytope& b, const Pose& pose_b,

@@ -5,6 +5,7 @@
 // clock around the query call only); only the answers and the timings cross the pipe.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,11 @@
 #include "harness/common/timing.hpp"
 
 namespace touchstone {
+
+// A ProximityResult on the wire (harness/common/wire.hpp), every field: for the answers of
+// isolated algorithms here and of isolated motion sequences and robustness trials.
+nlohmann::json proximity_result_to_wire(const ProximityResult& r);
+ProximityResult proximity_result_from_wire(const nlohmann::json& j);
 
 // One algorithm on one pair: prepare both shapes (timed together), one untimed query, then
 // `repetitions` cold queries (no warm start; each timed); the output of the last query.

@@ -168,7 +168,7 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
   std::vector<std::unique_ptr<ProximityAlgorithm>> instances;
   for (const auto* info : algorithms) instances.push_back(info->make());
 
-  for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+  for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
     if (progress) progress(ci, cases.size());
     CaseRecord record;
     record.spec = cases[ci];
@@ -193,16 +193,17 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
     if (!a || !b) {
       for (const auto* info : algorithms)
         run.results.push_back(error_result(info->name, ci, rec.problems.front()));
-      continue;
+    } else {
+      std::vector<std::optional<IsolatedMeasurement>> isolated(algorithms.size());
+      if (rec.reference)
+        isolated = measure_isolated_algorithms(algorithms, instances, *a, *b, rec, options);
+      for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
+        run.results.push_back(algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, rec,
+                                               isolated[ai], options));
     }
-    std::vector<std::optional<IsolatedMeasurement>> isolated(algorithms.size());
-    if (rec.reference)
-      isolated = measure_isolated_algorithms(algorithms, instances, *a, *b, rec, options);
-    for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
-      run.results.push_back(algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, rec,
-                                             isolated[ai], options));
+    if (drop_if_interrupted(run.cases, run.results, ci)) break;
   }
-  if (progress) progress(cases.size(), cases.size());
+  if (progress && !interrupted()) progress(cases.size(), cases.size());
   return run;
 }
 

@@ -170,7 +170,7 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
   run.algorithms = algorithms;
   std::vector<std::unique_ptr<RegionAlgorithm>> instances;
   for (const auto* info : algorithms) instances.push_back(info->make());
-  for (std::size_t ci = 0; ci < cases.size(); ++ci) {
+  for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
     if (progress) progress(ci, cases.size());
     RegionCaseRecord rec;
     rec.spec = cases[ci];
@@ -191,8 +191,9 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
       run.results.push_back(
           a && b ? algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, stored, options)
                  : error_result(algorithms[ai]->name, ci, stored.problems.front()));
+    if (drop_if_interrupted(run.cases, run.results, ci)) break;
   }
-  if (progress) progress(cases.size(), cases.size());
+  if (progress && !interrupted()) progress(cases.size(), cases.size());
   return run;
 }
 
