@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -70,6 +71,11 @@ Soup read_soup(const fs::path& file) {
                                    CGAL::parameters::verbose(false)))
     fail(file, "unreadable", "CGAL's " + ext.substr(1) + " reader rejected the file");
   if (polygons.empty()) fail(file, "empty", "no faces");
+  // The exact predicates below are defined on finite doubles only.
+  for (std::size_t v = 0; v < points.size(); ++v)
+    if (!std::isfinite(points[v].x()) || !std::isfinite(points[v].y()) ||
+        !std::isfinite(points[v].z()))
+      fail(file, "unreadable", "vertex " + std::to_string(v) + " has a non-finite coordinate");
   Soup soup;
   soup.points = std::move(points);
   for (std::size_t f = 0; f < polygons.size(); ++f) {
