@@ -50,9 +50,12 @@ LoadedCases parse_siconos_lcp(const std::string& text, const std::string& file) 
                    std::to_string(n) + " numbers, more than the file's " +
                    std::to_string(text.size()) + " bytes can hold");
     const double storage = next("storage");
-    if (storage != 0)
-      bad("storage", "storage flag " + std::to_string(static_cast<int>(storage)) +
-                         " (sparse block) is not supported; only dense (0)");
+    if (storage != 0) {
+      std::ostringstream flag;  // any double: a cast to int of 1e12 would be undefined
+      flag << storage;
+      bad("storage",
+          "storage flag " + flag.str() + " is not supported; only dense (0; 1 is sparse block)");
+    }
     const double rows = next("rows"), cols = next("cols");
     const double rows2 = next("rows"), cols2 = next("cols");
     if (rows != n || cols != n || rows2 != n || cols2 != n)
