@@ -101,6 +101,7 @@ TEST(FuzzRegressions, EverySavedInputEndsInItsReadersOwnError) {
     ASSERT_NE(runner, runners().end()) << "no runner for " << dir.path();
     if (target == "fclib_reader" && !fclib_available()) continue;
     for (const fs::path& input : inputs(target)) {
+      EXPECT_FALSE(expected(input).empty()) << input << ": no .expect file";
       std::string errors;
       EXPECT_NO_THROW(errors = runner->second(read(input))) << input;
       EXPECT_NE(errors.find(expected(input)), std::string::npos)
