@@ -61,9 +61,10 @@ struct Soup {
   std::vector<Loop> faces;
 };
 
-// A plain ASCII OFF file's face lines must each start with a vertex count in [0, vertex count]:
-// CGAL's OFF scanner casts that number to an unsigned size without checking it (undefined for a
-// negative count, found by fuzzing). Other OFF variants and malformed headers are left to CGAL.
+// A plain ASCII OFF file's face lines must each start with a vertex count in [0, vertex count],
+// followed by that many vertex indices in [0, vertex count): CGAL's OFF scanner casts both to
+// unsigned sizes without checking them (undefined for a negative number, found by fuzzing). Other
+// OFF variants and malformed headers are left to CGAL.
 void check_off_face_sizes(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   std::vector<std::vector<std::string>> lines;  // non-empty lines, comments removed, as tokens
@@ -88,11 +89,19 @@ void check_off_face_sizes(const fs::path& file) {
   for (long long f = 0; f < *nf; ++f) {
     const std::size_t at = next + static_cast<std::size_t>(*nv) + static_cast<std::size_t>(f);
     if (at >= lines.size()) return;
-    const auto k = count(lines[at][0]);
+    const std::vector<std::string>& face = lines[at];
+    const auto k = count(face[0]);
     if (!k || *k > *nv)
       fail(file, "unreadable",
-           face_name(static_cast<std::size_t>(f)) + " announces '" + lines[at][0] +
+           face_name(static_cast<std::size_t>(f)) + " announces '" + face[0] +
                "' vertices (expected a count from 0 to " + std::to_string(*nv) + ")");
+    for (std::size_t i = 1; i <= static_cast<std::size_t>(*k) && i < face.size(); ++i) {
+      const auto v = count(face[i]);
+      if (!v || *v >= *nv)
+        fail(file, "unreadable",
+             face_name(static_cast<std::size_t>(f)) + " names vertex '" + face[i] +
+                 "' (expected an index from 0 to " + std::to_string(*nv - 1) + ")");
+    }
   }
 }
 
