@@ -13,10 +13,15 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <numeric>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 
 namespace touchstone {
@@ -56,6 +61,50 @@ struct Soup {
   std::vector<Loop> faces;
 };
 
+// A plain ASCII OFF file's face lines must each start with a vertex count in [0, vertex count],
+// followed by that many vertex indices in [0, vertex count): CGAL's OFF scanner casts both to
+// unsigned sizes without checking them (undefined for a negative number, found by fuzzing). Other
+// OFF variants and malformed headers are left to CGAL.
+void check_off_face_sizes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::vector<std::vector<std::string>> lines;  // non-empty lines, comments removed, as tokens
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream tokens(line.substr(0, line.find('#')));
+    std::vector<std::string> words{std::istream_iterator<std::string>(tokens), {}};
+    if (!words.empty()) lines.push_back(std::move(words));
+  }
+  auto count = [](const std::string& word) -> std::optional<long long> {
+    long long value = -1;
+    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
+    if (error != std::errc() || end != word.data() + word.size() || value < 0) return std::nullopt;
+    return value;
+  };
+  if (lines.empty() || lines[0][0] != "OFF") return;
+  std::vector<std::string> header(lines[0].begin() + 1, lines[0].end());
+  std::size_t next = 1;
+  if (header.empty() && lines.size() > 1) header = lines[next++];
+  if (header.size() < 2) return;
+  const auto nv = count(header[0]), nf = count(header[1]);
+  if (!nv || !nf) return;
+  for (long long f = 0; f < *nf; ++f) {
+    const std::size_t at = next + static_cast<std::size_t>(*nv) + static_cast<std::size_t>(f);
+    if (at >= lines.size()) return;
+    const std::vector<std::string>& face = lines[at];
+    const auto k = count(face[0]);
+    if (!k || *k > *nv)
+      fail(file, "unreadable",
+           face_name(static_cast<std::size_t>(f)) + " announces '" + face[0] +
+               "' vertices (expected a count from 0 to " + std::to_string(*nv) + ")");
+    for (std::size_t i = 1; i <= static_cast<std::size_t>(*k) && i < face.size(); ++i) {
+      const auto v = count(face[i]);
+      if (!v || *v >= *nv)
+        fail(file, "unreadable",
+             face_name(static_cast<std::size_t>(f)) + " names vertex '" + face[i] +
+                 "' (expected an index from 0 to " + std::to_string(*nv - 1) + ")");
+    }
+  }
+}
+
 Soup read_soup(const fs::path& file) {
   std::string ext = file.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(),
@@ -64,12 +113,18 @@ Soup read_soup(const fs::path& file) {
     fail(file, "unknown extension", "'" + ext + "' (expected .off, .obj or .stl)");
   std::error_code ec;
   if (!fs::is_regular_file(file, ec)) fail(file, "unreadable", "no such file");
+  if (ext == ".off") check_off_face_sizes(file);
   std::vector<P3> points;
   std::vector<std::vector<std::size_t>> polygons;
   if (!CGAL::IO::read_polygon_soup(file.string(), points, polygons,
                                    CGAL::parameters::verbose(false)))
     fail(file, "unreadable", "CGAL's " + ext.substr(1) + " reader rejected the file");
   if (polygons.empty()) fail(file, "empty", "no faces");
+  // The exact predicates below are defined on finite doubles only.
+  for (std::size_t v = 0; v < points.size(); ++v)
+    if (!std::isfinite(points[v].x()) || !std::isfinite(points[v].y()) ||
+        !std::isfinite(points[v].z()))
+      fail(file, "unreadable", "vertex " + std::to_string(v) + " has a non-finite coordinate");
   Soup soup;
   soup.points = std::move(points);
   for (std::size_t f = 0; f < polygons.size(); ++f) {

@@ -490,5 +490,28 @@ TEST(ForceSolvers, FbNewtonConvergesFastAndWarmStarts) {
   }
 }
 
+// FCLib's Capsules problem (normal-only LCP, 286 contacts, ../shared/data): Lemke's rank-one
+// updated B⁻¹ drifted into wrong ratio tests and ended on a basis with min f = −407, still saying
+// ok. With B⁻¹ recomputed every 50 pivots it solves the problem (re-verified here from A and b);
+// without (refactor_every = 0) its own re-verification must turn the same basis into `failed`.
+TEST(ForceSolvers, LemkeNeverClaimsOkWithoutASolutionOnCapsules) {
+  const auto file =
+      std::filesystem::path(TOUCHSTONE_SHARED_DIR) / "data/siconos/fclib/Capsules-i125-1213.hdf5";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << file << " absent";
+  if (!fclib_available()) GTEST_SKIP() << "built without fclib";
+  const auto loaded = load_fclib_normal_lcp(file);
+  ASSERT_EQ(loaded.forces.size(), 1u);
+  const ContactProblem& p = loaded.forces[0].problem;
+  ASSERT_EQ(p.size(), 286);
+  const ForceResult r = run("lemke", p);
+  ASSERT_EQ(r.status, SolveStatus::ok) << r.reason;
+  // Absolute tolerance from the problem's scales: ‖b‖∞ and ‖A‖max · ‖f‖∞.
+  const double scale =
+      p.b.cwiseAbs().maxCoeff() + p.A.cwiseAbs().maxCoeff() * r.normal_force.cwiseAbs().maxCoeff();
+  expect_solves(p, r.normal_force, 1e-7 * scale, "lemke");
+  const ForceResult drifted = run("lemke", p, {{"refactor_every", 0}});
+  EXPECT_EQ(drifted.status, SolveStatus::failed);
+  EXPECT_NE(drifted.reason.find("not a solution"), std::string::npos) << drifted.reason;
+}
 }  // namespace
 }  // namespace touchstone::forces

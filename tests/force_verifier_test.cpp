@@ -4,6 +4,8 @@
 // penetration after the step.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "harness/forces/verifier.hpp"
 
 namespace touchstone {
@@ -113,6 +115,32 @@ TEST(ForceVerifier, PositionLevelIsJudgedOnPenetrationAfterTheStep) {
   EXPECT_EQ(first_failure(v), "penetration-after-step");
   // 0.1% low: penetration within the band, and the mean force within 1% of the exact one.
   EXPECT_EQ(verify_forces(answer(x.force * 0.999), position, p, &x, {}).verdict, Verdict::pass);
+}
+
+// b = 0: both scales sit at their floor (F = 1e-300, S = max|A| · 1e-300) and F · S underflows to
+// 0; complementarity was |f_i a_i| / (F S) = 0 / 0 = NaN, so every correct answer failed.
+TEST(ForceVerifier, ZeroRightHandSideNeverDividesByZero) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix2d{{2, 1}, {1, 2}};  // positive definite: f = 0, a = 0 is the one solution
+  p.b = Eigen::Vector2d::Zero();
+  const auto x = exact_answer(p);
+  ASSERT_EQ(x.outcome, ExactLcp::Outcome::solved);
+  const auto v = verify_forces(answer(Eigen::Vector2d::Zero()), {}, p, &x, {});
+  EXPECT_EQ(v.verdict, Verdict::pass) << v.reason;
+  for (const auto& c : v.checks) EXPECT_TRUE(std::isfinite(c.error)) << c.name;
+  // A = 0 as well: every f >= 0 solves (a = 0); f = (1, 1e10) is a correct answer.
+  p.A.setZero();
+  const auto any = verify_forces(answer(Eigen::Vector2d(1, 1e10)), {}, p, nullptr, {});
+  EXPECT_EQ(any.verdict, Verdict::pass) << any.reason;
+  // Wrong answers still fail, on the right check. A = I, b = 0: f = (1, 0) gives a = (1, 0),
+  // f_0 a_0 = 1 (relative: (1 / 1e-300)², beyond any tolerance); f = (−1e-3, 0) pulls.
+  p.A = Eigen::Matrix2d::Identity();
+  const auto y = exact_answer(p);
+  const auto wrong = verify_forces(answer(Eigen::Vector2d(1, 0)), {}, p, &y, {});
+  EXPECT_EQ(wrong.verdict, Verdict::fail);
+  EXPECT_EQ(first_failure(wrong), "complementarity");
+  const auto pulling = verify_forces(answer(Eigen::Vector2d(-1e-3, 0)), {}, p, &y, {});
+  EXPECT_EQ(first_failure(pulling), "pulling");
 }
 
 }  // namespace

@@ -1,7 +1,13 @@
 // The literature LCPs: Siconos LCP text files and the normal-only LCPs of FCLib HDF5 problems.
 // Every error names the file, the case and the field.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <sstream>
 
 #include "cases/format/case_loader.hpp"
@@ -16,6 +22,11 @@ namespace touchstone {
 
 using fields::bad;
 
+namespace {
+// The largest LCP read from a file: a dense n x n matrix of 5000² doubles is 200 MB.
+constexpr int kMaxLcpSize = 5000;
+}  // namespace
+
 LoadedCases parse_siconos_lcp(const std::string& text, const std::string& file) {
   LoadedCases out;
   const std::string stem = std::filesystem::path(file).stem().string();
@@ -28,12 +39,23 @@ LoadedCases parse_siconos_lcp(const std::string& text, const std::string& file) 
   };
   try {
     const double n_d = next("n");
-    if (n_d < 1 || n_d != std::floor(n_d) || n_d > 100000) bad("n", "not a positive size");
+    if (n_d < 1 || n_d != std::floor(n_d) || n_d > kMaxLcpSize)
+      bad("n", "not a positive size of at most " + std::to_string(kMaxLcpSize));
     const int n = static_cast<int>(n_d);
+    // n² + n numbers follow, each at least one character and a separator: a file too short for
+    // them is rejected before M is allocated (a 10-byte file must not ask for n² doubles).
+    const double needed = n_d * (n_d + 1);
+    if (needed > static_cast<double>(text.size()))
+      bad("n", "n = " + std::to_string(n) + " announces " + std::to_string(n) + "² + " +
+                   std::to_string(n) + " numbers, more than the file's " +
+                   std::to_string(text.size()) + " bytes can hold");
     const double storage = next("storage");
-    if (storage != 0)
-      bad("storage", "storage flag " + std::to_string(static_cast<int>(storage)) +
-                         " (sparse block) is not supported; only dense (0)");
+    if (storage != 0) {
+      std::ostringstream flag;  // any double: a cast to int of 1e12 would be undefined
+      flag << storage;
+      bad("storage",
+          "storage flag " + flag.str() + " is not supported; only dense (0; 1 is sparse block)");
+    }
     const double rows = next("rows"), cols = next("cols");
     const double rows2 = next("rows"), cols2 = next("cols");
     if (rows != n || cols != n || rows2 != n || cols2 != n)
@@ -75,34 +97,67 @@ bool fclib_available() {
 #ifdef TOUCHSTONE_HAVE_FCLIB
 namespace {
 
+// Calls visit(row, col, value) for each stored entry of W (compressed columns, compressed rows or
+// triplets), after checking that every pointer and index lies inside the matrix: FCLib's reader
+// passes the file's arrays on unchecked.
+template <class Visit>
+void for_each_entry(const fclib_matrix& W, Visit visit) {
+  auto bad_index = [](const std::string& what, long k, long value) {
+    bad("/fclib_local/W",
+        what + "[" + std::to_string(k) + "] = " + std::to_string(value) + " is out of range");
+  };
+  if (W.nzmax < 0) bad("/fclib_local/W", "nzmax = " + std::to_string(W.nzmax) + " is negative");
+  if (W.nz == -1 || W.nz == -2) {  // compressed columns or rows
+    const int outer = W.nz == -1 ? W.n : W.m, inner = W.nz == -1 ? W.m : W.n;
+    const char* what = W.nz == -1 ? "column pointer p" : "row pointer p";
+    for (int k = 0; k <= outer; ++k)
+      if (W.p[k] < 0 || W.p[k] > W.nzmax || (k > 0 && W.p[k] < W.p[k - 1]))
+        bad_index(what, k, W.p[k]);
+    for (int o = 0; o < outer; ++o)
+      for (int k = W.p[o]; k < W.p[o + 1]; ++k) {
+        if (W.i[k] < 0 || W.i[k] >= inner) bad_index("index i", k, W.i[k]);
+        if (W.nz == -1)
+          visit(W.i[k], o, W.x[k]);
+        else
+          visit(o, W.i[k], W.x[k]);
+      }
+    return;
+  }
+  if (W.nz < 0 || W.nz > W.nzmax)
+    bad("/fclib_local/W", "nz = " + std::to_string(W.nz) + " is not a triplet count");
+  for (int k = 0; k < W.nz; ++k) {  // triplets: p holds row indices, i column indices
+    if (W.p[k] < 0 || W.p[k] >= W.m) bad_index("row index p", k, W.p[k]);
+    if (W.i[k] < 0 || W.i[k] >= W.n) bad_index("column index i", k, W.i[k]);
+    visit(W.p[k], W.i[k], W.x[k]);
+  }
+}
+
 // The normal rows and columns of a local problem's W and q.
 ForceCase normal_lcp(const fclib_local& p, const std::string& id, const std::string& file) {
   const fclib_matrix& W = *p.W;
   const int d = p.spacedim;
   if (d != 2 && d != 3) bad("/fclib_local/spacedim", "expected 2 or 3");
-  if (W.m != W.n || W.m % d != 0) bad("/fclib_local/W", "not square or not a multiple of spacedim");
-  Eigen::MatrixXd full = Eigen::MatrixXd::Zero(W.m, W.n);
-  if (W.nz == -1) {  // compressed columns
-    for (int col = 0; col < W.n; ++col)
-      for (int k = W.p[col]; k < W.p[col + 1]; ++k) full(W.i[k], col) += W.x[k];
-  } else if (W.nz == -2) {  // compressed rows
-    for (int row = 0; row < W.m; ++row)
-      for (int k = W.p[row]; k < W.p[row + 1]; ++k) full(row, W.i[k]) += W.x[k];
-  } else {  // triplets
-    for (int k = 0; k < W.nz; ++k) full(W.p[k], W.i[k]) += W.x[k];
-  }
+  if (W.m != W.n || W.m <= 0 || W.m % d != 0)
+    bad("/fclib_local/W", "not square, empty or not a multiple of spacedim (" +
+                              std::to_string(W.m) + " x " + std::to_string(W.n) + ")");
+  if (W.m / d > kMaxLcpSize)
+    bad("/fclib_local/W", std::to_string(W.m / d) + " contacts, more than the limit of " +
+                              std::to_string(kMaxLcpSize));
   const int n = W.m / d;
+  // Only the normal rows and columns (multiples of d) are kept, so the dense matrix is n x n.
+  Eigen::MatrixXd normal = Eigen::MatrixXd::Zero(n, n);
+  for_each_entry(W, [&](int row, int col, double value) {
+    if (row % d == 0 && col % d == 0) normal(row / d, col / d) += value;
+  });
   ForceCase c;
   c.id = id;
   c.kind = "lcp";
   c.family = "fclib-normal";
-  c.problem.A.resize(n, n);
   c.problem.b.resize(n);
-  for (int i = 0; i < n; ++i) {
-    c.problem.b[i] = p.q[d * i];
-    for (int j = 0; j < n; ++j) c.problem.A(i, j) = full(d * i, d * j);
-  }
-  if (!c.problem.A.allFinite() || !c.problem.b.allFinite()) bad("/fclib_local/W", "not finite");
+  c.problem.A = normal;
+  for (int i = 0; i < n; ++i) c.problem.b[i] = p.q[d * i];
+  if (!c.problem.A.allFinite()) bad("/fclib_local/W", "an entry is not finite");
+  if (!c.problem.b.allFinite()) bad("/fclib_local/vectors/q", "an entry is not finite");
   c.description = "normal rows/columns of the FCLib local problem (" + std::to_string(n) +
                   " contacts, spacedim " + std::to_string(d) + "); friction dropped";
   c.origin = {{"file", file}, {"format", "fclib-local"}};
@@ -112,6 +167,98 @@ ForceCase normal_lcp(const fclib_local& p, const std::string& id, const std::str
 }  // namespace
 #endif
 
+#ifdef TOUCHSTONE_HAVE_FCLIB
+namespace {
+
+// What the reading child sends back through its pipe: 'E' field '\0' message, or 'C' followed by
+// spacedim, n, then A (column-major) and b as raw doubles.
+void write_all(int fd, const void* data, std::size_t size) {
+  const char* p = static_cast<const char*>(data);
+  while (size > 0) {
+    const ssize_t k = ::write(fd, p, size);
+    if (k <= 0) {
+      if (k < 0 && errno == EINTR) continue;
+      ::_exit(3);
+    }
+    p += k;
+    size -= static_cast<std::size_t>(k);
+  }
+}
+
+// In the child: read the file with FCLib, send the normal LCP or the error, exit without running
+// the parent's exit handlers.
+[[noreturn]] void read_in_child(const std::filesystem::path& file, const std::string& id, int fd) {
+  std::string message;
+  fclib_local* p = fclib_read_local(file.c_str());
+  if (p == nullptr || p->W == nullptr || p->q == nullptr) {
+    message = std::string("E/fclib_local") + '\0' +
+              "no local problem (W, q) in this file (global problems are not read)";
+  } else {
+    try {
+      const ForceCase c = normal_lcp(*p, id, file.string());
+      const int header[2] = {p->spacedim, static_cast<int>(c.problem.b.size())};
+      write_all(fd, "C", 1);
+      write_all(fd, header, sizeof header);
+      write_all(fd, c.problem.A.data(), sizeof(double) * c.problem.A.size());
+      write_all(fd, c.problem.b.data(), sizeof(double) * c.problem.b.size());
+    } catch (const FieldError& e) {
+      message = "E" + e.field + '\0' + e.message;
+    } catch (const std::exception& e) {
+      message = std::string("E/fclib_local") + '\0' + e.what();
+    }
+  }
+  if (!message.empty()) write_all(fd, message.data(), message.size());
+  ::close(fd);
+  ::_exit(0);
+}
+
+// The child's answer turned into the case, or the error (also when the child died: FCLib calls
+// exit() when an HDF5 call fails, e.g. on a damaged file).
+void take_answer(const std::string& answer, int status, const std::filesystem::path& file,
+                 const std::string& id, LoadedCases& out) {
+  auto error = [&](const std::string& field, const std::string& message) {
+    out.errors.push_back({file.string(), id, field, message});
+  };
+  const bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (!clean || answer.empty()) {
+    error("",
+          "FCLib could not read this file (damaged HDF5?): its reader " +
+              (WIFSIGNALED(status) ? "died of signal " + std::to_string(WTERMSIG(status))
+                                   : "exited with status " + std::to_string(WEXITSTATUS(status))));
+    return;
+  }
+  if (answer[0] == 'E') {
+    const auto zero = answer.find('\0');
+    error(answer.substr(1, zero - 1), answer.substr(zero + 1));
+    return;
+  }
+  int header[2];
+  if (answer.size() < 1 + sizeof header) return error("", "FCLib reader: truncated answer");
+  std::memcpy(header, answer.data() + 1, sizeof header);
+  const auto [d, n] = header;
+  const std::size_t doubles = static_cast<std::size_t>(n) * (n + 1);
+  if (n < 1 || answer.size() != 1 + sizeof header + doubles * sizeof(double))
+    return error("", "FCLib reader: truncated answer");
+  ForceCase c;
+  c.id = id;
+  c.kind = "lcp";
+  c.family = "fclib-normal";
+  c.problem.A.resize(n, n);
+  c.problem.b.resize(n);
+  const char* data = answer.data() + 1 + sizeof header;
+  std::memcpy(c.problem.A.data(), data, sizeof(double) * n * n);
+  std::memcpy(c.problem.b.data(), data + sizeof(double) * n * n, sizeof(double) * n);
+  c.description = "normal rows/columns of the FCLib local problem (" + std::to_string(n) +
+                  " contacts, spacedim " + std::to_string(d) + "); friction dropped";
+  c.origin = {{"file", file.string()}, {"format", "fclib-local"}};
+  out.forces.push_back(std::move(c));
+}
+
+}  // namespace
+#endif
+
+// FCLib's reader runs in a child process: on a damaged file it calls exit() (or crashes), which
+// must end only the child, never the run.
 LoadedCases load_fclib_normal_lcp(const std::filesystem::path& file) {
   LoadedCases out;
   const std::string id = "fclib-normal/" + file.stem().string();
@@ -121,23 +268,37 @@ LoadedCases load_fclib_normal_lcp(const std::filesystem::path& file) {
     out.errors.push_back({file.string(), id, "", "cannot open file"});
     return out;
   }
-  fclib_local* p = fclib_read_local(file.c_str());
-  if (p == nullptr || p->W == nullptr || p->q == nullptr) {
-    if (p) {
-      fclib_delete_local(p);
-      std::free(p);
-    }
-    out.errors.push_back({file.string(), id, "/fclib_local",
-                          "no local problem (W, q) in this file (global problems are not read)"});
+  int fds[2];
+  if (::pipe(fds) != 0) {
+    out.errors.push_back({file.string(), id, "", "cannot create a pipe for FCLib's reader"});
     return out;
   }
-  try {
-    out.forces.push_back(normal_lcp(*p, id, file.string()));
-  } catch (const FieldError& e) {
-    out.errors.push_back({file.string(), id, e.field, e.message});
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    out.errors.push_back({file.string(), id, "", "cannot fork FCLib's reader"});
+    return out;
   }
-  fclib_delete_local(p);
-  std::free(p);  // fclib_delete_local frees the members, not the struct (found by ASan)
+  if (pid == 0) {
+    ::close(fds[0]);
+    read_in_child(file, id, fds[1]);
+  }
+  ::close(fds[1]);
+  std::string answer;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t k = ::read(fds[0], buffer, sizeof buffer);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    answer.append(buffer, static_cast<std::size_t>(k));
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  take_answer(answer, status, file, id, out);
 #else
   out.errors.push_back({file.string(), id, "", "built without fclib (libfclib-dev)"});
 #endif

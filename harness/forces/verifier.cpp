@@ -29,6 +29,11 @@ struct Checks {
   }
 };
 
+// |(x / X)(y / Y)|, and 0 whenever x or y is 0 (an infinite quotient times 0 is no violation).
+double scaled_product(double x, double X, double y, double Y) {
+  return x == 0.0 || y == 0.0 ? 0.0 : std::abs((x / X) * (y / Y));
+}
+
 double max_abs(const Eigen::MatrixXd& m) { return m.size() ? m.cwiseAbs().maxCoeff() : 0.0; }
 
 // Condition number of A restricted to the contacts that can carry force: positive exact force or
@@ -70,7 +75,8 @@ void position_level_checks(const ForceCheckContext& x, Checks& c) {
   const double h = p.time_step;
   const double before = std::max(0.0, -p.gap->minCoeff());
   const double depth = std::max(0.0, -after.minCoeff());
-  c.add("penetration-after-step", std::max(0.0, depth - before) / (h * h * S),
+  // Divided step by step: h² S can underflow to 0 where each quotient stays finite (0 stays 0).
+  c.add("penetration-after-step", std::max(0.0, depth - before) / S / h / h,
         tol.penetration_relative,
         "deepest penetration after the step " + short_number(depth) + " (before " +
             short_number(before) + ")");
@@ -101,11 +107,11 @@ void friction_checks(const ForceCheckContext& x, Checks& c) {
   double pen = 0, comp = 0, cone = 0;
   for (int i = 0; i < n; ++i) {
     pen = std::max(pen, -a_full[3 * i]);
-    comp = std::max(comp, std::abs(f[i] * a_full[3 * i]));
+    comp = std::max(comp, scaled_product(f[i], F, a_full[3 * i], S));
     cone = std::max(cone, std::hypot(full[3 * i + 1], full[3 * i + 2]) - p.friction[i] * f[i]);
   }
   c.add("penetration", pen / S, tol.residual_relative, "min normal acceleration");
-  c.add("complementarity", comp / (F * S), tol.residual_relative, "max |f_i a_i| (normal rows)");
+  c.add("complementarity", comp, tol.residual_relative, "max |f_i a_i| / (F S) (normal rows)");
   c.add("friction-cone", std::max(0.0, cone) / F, tol.residual_relative,
         "max(|f_t| − μ f_n) over contacts");
   c.note("reference", Verdict::unsupported,
@@ -118,12 +124,18 @@ void lcp_checks(const ForceCheckContext& x, const Eigen::VectorXd& a, Checks& c)
   const auto& [r, caps, p, exact, tol, solved, F, S] = x;
   const Eigen::VectorXd& f = r.normal_force;
   const int n = p.size();
-  double comp = 0;
-  for (int i = 0; i < n; ++i) comp = std::max(comp, std::abs(f[i] * a[i]));
+  // (f_i / F)(a_i / S), not f_i a_i / (F S): with b = 0 both scales sit at their floor and F S
+  // underflows to 0, which made every correct answer's 0 / 0 a NaN failure.
+  double comp = 0, comp_raw = 0;
+  for (int i = 0; i < n; ++i) {
+    comp = std::max(comp, scaled_product(f[i], F, a[i], S));
+    comp_raw = std::max(comp_raw, std::abs(f[i] * a[i]));
+  }
   c.add("penetration", std::max(0.0, -a.minCoeff()) / S, tol.residual_relative,
         "min(a) = " + short_number(a.minCoeff()));
-  c.add("complementarity", comp / (F * S), tol.residual_relative,
-        "max |f_i a_i| = " + short_number(comp) + ", |fᵀa| = " + short_number(std::abs(f.dot(a))));
+  c.add("complementarity", comp, tol.residual_relative,
+        "max |f_i a_i| = " + short_number(comp_raw) +
+            ", |fᵀa| = " + short_number(std::abs(f.dot(a))));
   double natural = 0;
   for (int i = 0; i < n; ++i) natural = std::max(natural, std::abs(std::min(f[i] / F, a[i] / S)));
   const double raw = f.cwiseMin(a).norm();
@@ -192,7 +204,7 @@ nlohmann::json ForceTolerances::to_json() const {
           {"scales",
            "F = max(|f_exact|inf, |b|inf / max|A_ij|), S = |b|inf + max|A_ij| F; force checks "
            "relative to F, acceleration checks to S, natural map on min(f/F, a/S), complementarity "
-           "on max |f_i a_i| / (F S), penetration to h^2 S"}};
+           "on max |(f_i/F)(a_i/S)|, penetration to h^2 S"}};
 }
 
 double natural_map_residual(const forces::ContactProblem& p, const Eigen::VectorXd& f) {
@@ -243,9 +255,17 @@ Verification verify_forces(const forces::ForceResult& r, const forces::ForceCapa
   if (!exact) c.note("reference", Verdict::unsupported, "no exact reference: residual checks only");
 
   const Eigen::VectorXd& f = r.normal_force;
+  // Floors: every check divides by F or S (never by their product), so a zero problem (b = 0,
+  // A = 0) stays finite. Scales beyond double range cannot judge anything.
   const double A_max = std::max(max_abs(p.A), 1e-300);
   const double F = std::max({solved ? max_abs(exact->force) : 0.0, max_abs(p.b) / A_max, 1e-300});
   const double S = std::max(max_abs(p.b) + A_max * F, 1e-300);
+  if (!std::isfinite(F) || !std::isfinite(S)) {
+    c.note("scales", Verdict::ambiguous,
+           "the problem's scales overflow (F = " + short_number(F) + ", S = " + short_number(S) +
+               "): its numbers are beyond what doubles can check");
+    return c.finish();
+  }
 
   const bool position = caps.position_level && p.gap && p.normal_velocity && p.time_step > 0;
   const bool friction = caps.friction && p.has_friction() && p.A_full && p.b_full;

@@ -11,6 +11,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-jsonschema
   clang-format  # harness/scripts/check-format.sh (.ci/run)
+  # harness/scripts/fuzz.sh: clang 16 (14 cannot capture structured bindings in lambdas, which
+  # the readers use) with its libFuzzer and sanitizer runtimes
+  clang-16 libclang-rt-16-dev
   # peers measured beside our algorithms (each optional in CMake)
   libfcl-dev libccd-dev libbullet-dev libode-dev
   # force solvers: LP solvers, Siconos numerics, FCLib/HDF5 readers

@@ -3,11 +3,14 @@
 // 1988 §2.2, the reference [14] of seed 002). One artificial variable z0 with covering vector
 // (1, ..., 1); the ratio test breaks ties lexicographically on the rows of B⁻¹, which is what keeps
 // degenerate problems (redundant contacts, b with repeated entries) from cycling. Ray termination
-// means the method cannot find a solution (for a PSD A: the LCP is infeasible).
+// means the method cannot find a solution (for a PSD A: the LCP is infeasible). The answer is
+// re-verified (signs, complementarity) before it is returned as `ok`.
 #include "algorithms/forces/lemke/lemke.hpp"
 
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "algorithms/forces/solver_support.hpp"
@@ -20,7 +23,9 @@ class Lemke final : public ForceSolver {
   explicit Lemke(const Parameters& p)
       : max_pivots_(static_cast<long>(parameter(p, "max_pivots"))),
         lexicographic_(parameter(p, "lexicographic") != 0.0),
-        pivot_tolerance_(parameter(p, "pivot_tolerance")) {}
+        pivot_tolerance_(parameter(p, "pivot_tolerance")),
+        verify_tolerance_(parameter(p, "verify_tolerance")),
+        refactor_every_(static_cast<long>(parameter(p, "refactor_every"))) {}
 
   ForceResult solve(const ContactProblem& problem,
                     std::unique_ptr<ForceWarmStart>* /*warm_start*/) const override {
@@ -88,23 +93,38 @@ class Lemke final : public ForceSolver {
         return result;
       }
       entering = leaving < n ? leaving + n : leaving - n;  // the complement of the leaving label
+      // Reinversion: B⁻¹ is recomputed from the basis columns every so many pivots, so the
+      // rank-one updates' rounding cannot pile up into wrong ratio tests.
+      if (refactor_every_ > 0 && pivots % refactor_every_ == 0) {
+        const Eigen::FullPivLU<Eigen::MatrixXd> lu(basis_matrix(M, basis));
+        if (lu.isInvertible()) {
+          Binv = lu.inverse();
+          rhs = Binv * q;
+        }
+      }
     }
     if (!rhs.allFinite() || !Binv.allFinite())
       return failed_result("numerical breakdown (non-finite tableau)");
     // B⁻¹ has been updated by rank-one steps; two rounds of iterative refinement of B x_B = q
     // against the basis columns themselves remove most of the accumulated error.
-    for (int round = 0; round < 2; ++round) {
-      Eigen::VectorXd Bx = Eigen::VectorXd::Zero(n);
-      for (int r = 0; r < n; ++r) {
-        if (basis[r] < n)
-          Bx[basis[r]] += rhs[r];
-        else if (basis[r] < 2 * n)
-          Bx -= M.col(basis[r] - n) * rhs[r];
+    refine(M, q, basis, Binv, rhs);
+    forces_from(basis, rhs, result.normal_force);
+    // The answer is re-verified before it is called a solution. If the updated B⁻¹ has drifted
+    // too far (an ill-conditioned basis), the final basis is solved afresh with a pivoted LU; if
+    // that does not verify either, the result is `failed`, never `ok` with negative forces.
+    if (auto why = violation(M, q, result.normal_force)) {
+      const Eigen::VectorXd fresh = basis_matrix(M, basis).fullPivLu().solve(q);
+      Eigen::VectorXd f = Eigen::VectorXd::Zero(n);
+      if (fresh.allFinite()) forces_from(basis, fresh, f);
+      if (!fresh.allFinite() || violation(M, q, f)) {
+        set_failed(result, "pivoting ended on a basis that is not a solution (" + *why +
+                               "; re-solving that basis with a pivoted LU did not fix it)");
+        result.iterations = static_cast<int>(pivots);
+        return result;
       }
-      rhs += Binv * (q - Bx);
+      result.normal_force = f;
+      result.branch = "basis re-solved";
     }
-    for (int i = 0; i < n; ++i)
-      if (basis[i] >= n && basis[i] < 2 * n) result.normal_force[basis[i] - n] = rhs[i];
     result.iterations = static_cast<int>(pivots);
     result.own_residual = natural_residual(M, q, result.normal_force);
     return result;
@@ -139,9 +159,72 @@ class Lemke final : public ForceSolver {
     return candidates.front();
   }
 
+  // x_B += B⁻¹ (q − B x_B), twice, B being the basis columns of [I, −M].
+  static void refine(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+                     const std::vector<int>& basis, const Eigen::MatrixXd& Binv,
+                     Eigen::VectorXd& rhs) {
+    const int n = static_cast<int>(q.size());
+    for (int round = 0; round < 2; ++round) {
+      Eigen::VectorXd Bx = Eigen::VectorXd::Zero(n);
+      for (int r = 0; r < n; ++r) {
+        if (basis[r] < n)
+          Bx[basis[r]] += rhs[r];
+        else if (basis[r] < 2 * n)
+          Bx -= M.col(basis[r] - n) * rhs[r];
+      }
+      rhs += Binv * (q - Bx);
+    }
+  }
+  // The basis columns of [I, −M, −1] (labels w_i, z_i, z0).
+  static Eigen::MatrixXd basis_matrix(const Eigen::MatrixXd& M, const std::vector<int>& basis) {
+    const int n = static_cast<int>(M.rows());
+    Eigen::MatrixXd B = Eigen::MatrixXd::Zero(n, n);
+    for (int r = 0; r < n; ++r) {
+      if (basis[r] < n)
+        B(basis[r], r) = 1.0;
+      else if (basis[r] < 2 * n)
+        B.col(r) = -M.col(basis[r] - n);
+      else
+        B.col(r).setConstant(-1.0);  // the artificial z0
+    }
+    return B;
+  }
+  static void forces_from(const std::vector<int>& basis, const Eigen::VectorXd& x,
+                          Eigen::VectorXd& f) {
+    const int n = static_cast<int>(f.size());
+    f.setZero();
+    for (int i = 0; i < n; ++i)
+      if (basis[i] >= n && basis[i] < 2 * n) f[basis[i] - n] = x[i];
+  }
+  // Why f is not a solution of the LCP (M, q) within verify_tolerance_, relative to the scales
+  // F = max(‖f‖∞, ‖q‖∞ / max|M_ij|) and S = ‖q‖∞ + max|M_ij| F (each floored at the smallest
+  // normal double, and complementarity taken as (f_i / F)(w_i / S) so nothing underflows to 0/0).
+  std::optional<std::string> violation(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+                                       const Eigen::VectorXd& f) const {
+    if (!f.allFinite()) return "non-finite forces";
+    const double tiny = std::numeric_limits<double>::min();
+    const double m_max = std::max(M.cwiseAbs().maxCoeff(), tiny);
+    const double q_max = q.cwiseAbs().maxCoeff();
+    const double F = std::max({f.cwiseAbs().maxCoeff(), q_max / m_max, tiny});
+    const double S = std::max(q_max + m_max * F, tiny);
+    const Eigen::VectorXd w = M * f + q;
+    const double pulling = -f.minCoeff() / F, penetrating = -w.minCoeff() / S;
+    double complementarity = 0.0;
+    for (int i = 0; i < f.size(); ++i)
+      complementarity = std::max(complementarity, std::abs((f[i] / F) * (w[i] / S)));
+    const double tol = verify_tolerance_;
+    if (!(pulling <= tol)) return "min f = " + std::to_string(f.minCoeff());
+    if (!(penetrating <= tol)) return "min (M f + q) = " + std::to_string(w.minCoeff());
+    if (!(complementarity <= tol))
+      return "complementarity max |f_i w_i| / (F S) = " + std::to_string(complementarity);
+    return std::nullopt;
+  }
+
   long max_pivots_;
   bool lexicographic_;
   double pivot_tolerance_;
+  double verify_tolerance_;
+  long refactor_every_;  // pivots between reinversions of B (0: never)
 };
 
 }  // namespace
@@ -153,7 +236,11 @@ ForceSolverInfo info() {
       .paper = "seed 002 §5 (LCP); Lemke's method, Murty 1988 §2.2",
       .description = "Lemke complementary pivoting with lexicographic ratio test",
       .capabilities = {.matrix_form = true},
-      .defaults = {{"max_pivots", 100000}, {"lexicographic", 1}, {"pivot_tolerance", 1e-10}},
+      .defaults = {{"max_pivots", 100000},
+                   {"lexicographic", 1},
+                   {"pivot_tolerance", 1e-10},
+                   {"verify_tolerance", 1e-7},
+                   {"refactor_every", 50}},
   });
 }
 
