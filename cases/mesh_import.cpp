@@ -24,6 +24,8 @@
 #include <sstream>
 #include <string>
 
+#include "cases/format/json_reader.hpp"
+
 namespace touchstone {
 namespace {
 
@@ -61,47 +63,75 @@ struct Soup {
   std::vector<Loop> faces;
 };
 
-// A plain ASCII OFF file's face lines must each start with a vertex count in [0, vertex count],
-// followed by that many vertex indices in [0, vertex count): CGAL's OFF scanner casts both to
-// unsigned sizes without checking them (undefined for a negative number, found by fuzzing). Other
-// OFF variants and malformed headers are left to CGAL.
-void check_off_face_sizes(const fs::path& file) {
+// Plain ASCII OFF, read here rather than by CGAL's OFF scanner: that scanner casts face sizes and
+// vertex indices to unsigned sizes without checking them and resynchronises across lines, so a
+// negative index reached undefined behaviour (found by fuzzing, tests/data/fuzz-regressions).
+// Lines are read with '#' comments removed and blank lines skipped: "OFF" (the counts may follow
+// on the same line), "nv nf [ne]", nv vertex lines "x y z", nf face lines "k i1 … ik" (anything
+// after the k indices, such as a colour, is ignored). Other OFF variants are refused by name.
+void read_off(const fs::path& file, std::vector<P3>& points,
+              std::vector<std::vector<std::size_t>>& polygons) {
   std::ifstream in(file, std::ios::binary);
-  std::vector<std::vector<std::string>> lines;  // non-empty lines, comments removed, as tokens
+  std::vector<std::vector<std::string>> lines;
   for (std::string line; std::getline(in, line);) {
     std::istringstream tokens(line.substr(0, line.find('#')));
     std::vector<std::string> words{std::istream_iterator<std::string>(tokens), {}};
     if (!words.empty()) lines.push_back(std::move(words));
   }
-  auto count = [](const std::string& word) -> std::optional<long long> {
+  if (lines.empty()) fail(file, "empty", "no OFF header");
+  if (lines[0][0] != "OFF")
+    fail(file, "unreadable",
+         "header '" + valid_utf8(lines[0][0]) + "' (only plain ASCII OFF is read)");
+  auto count = [&](const std::string& word, const std::string& what) {
     long long value = -1;
     const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
-    if (error != std::errc() || end != word.data() + word.size() || value < 0) return std::nullopt;
-    return value;
+    if (error != std::errc() || end != word.data() + word.size() || value < 0)
+      fail(file, "unreadable", what + " '" + valid_utf8(word) + "' is not a count");
+    return static_cast<std::size_t>(value);
   };
-  if (lines.empty() || lines[0][0] != "OFF") return;
   std::vector<std::string> header(lines[0].begin() + 1, lines[0].end());
   std::size_t next = 1;
   if (header.empty() && lines.size() > 1) header = lines[next++];
-  if (header.size() < 2) return;
-  const auto nv = count(header[0]), nf = count(header[1]);
-  if (!nv || !nf) return;
-  for (long long f = 0; f < *nf; ++f) {
-    const std::size_t at = next + static_cast<std::size_t>(*nv) + static_cast<std::size_t>(f);
-    if (at >= lines.size()) return;
-    const std::vector<std::string>& face = lines[at];
-    const auto k = count(face[0]);
-    if (!k || *k > *nv)
-      fail(file, "unreadable",
-           face_name(static_cast<std::size_t>(f)) + " announces '" + face[0] +
-               "' vertices (expected a count from 0 to " + std::to_string(*nv) + ")");
-    for (std::size_t i = 1; i <= static_cast<std::size_t>(*k) && i < face.size(); ++i) {
-      const auto v = count(face[i]);
-      if (!v || *v >= *nv)
+  if (header.size() < 2) fail(file, "unreadable", "no vertex and face counts after 'OFF'");
+  const std::size_t nv = count(header[0], "the vertex count");
+  const std::size_t nf = count(header[1], "the face count");
+  if (lines.size() < next + nv + nf)
+    fail(file, "unreadable",
+         "the header announces " + std::to_string(nv) + " vertices and " + std::to_string(nf) +
+             " faces but the file has " + std::to_string(lines.size() - next) + " data lines");
+  for (std::size_t v = 0; v < nv; ++v) {
+    const std::vector<std::string>& line = lines[next + v];
+    if (line.size() < 3)
+      fail(file, "unreadable", "vertex " + std::to_string(v) + " has fewer than 3 coordinates");
+    double xyz[3];
+    for (int i = 0; i < 3; ++i) {
+      const auto [end, error] =
+          std::from_chars(line[i].data(), line[i].data() + line[i].size(), xyz[i]);
+      if (error != std::errc() || end != line[i].data() + line[i].size())
         fail(file, "unreadable",
-             face_name(static_cast<std::size_t>(f)) + " names vertex '" + face[i] +
-                 "' (expected an index from 0 to " + std::to_string(*nv - 1) + ")");
+             "vertex " + std::to_string(v) + " coordinate '" + valid_utf8(line[i]) +
+                 "' is not a number");
     }
+    points.emplace_back(xyz[0], xyz[1], xyz[2]);
+  }
+  for (std::size_t f = 0; f < nf; ++f) {
+    const std::vector<std::string>& line = lines[next + nv + f];
+    const std::size_t k = count(line[0], face_name(f) + " size");
+    if (k > nv || line.size() < k + 1)
+      fail(file, "unreadable",
+           face_name(f) + " announces " + std::to_string(k) + " vertices and lists " +
+               std::to_string(line.size() - 1) + " (the file has " + std::to_string(nv) +
+               " vertices)");
+    std::vector<std::size_t> polygon;
+    for (std::size_t i = 1; i <= k; ++i) {
+      const std::size_t index = count(line[i], face_name(f) + " vertex index");
+      if (index >= nv)
+        fail(file, "unreadable",
+             face_name(f) + " names vertex " + std::to_string(index) +
+                 " (expected an index from 0 to " + std::to_string(nv - 1) + ")");
+      polygon.push_back(index);
+    }
+    polygons.push_back(std::move(polygon));
   }
 }
 
@@ -113,11 +143,12 @@ Soup read_soup(const fs::path& file) {
     fail(file, "unknown extension", "'" + ext + "' (expected .off, .obj or .stl)");
   std::error_code ec;
   if (!fs::is_regular_file(file, ec)) fail(file, "unreadable", "no such file");
-  if (ext == ".off") check_off_face_sizes(file);
   std::vector<P3> points;
   std::vector<std::vector<std::size_t>> polygons;
-  if (!CGAL::IO::read_polygon_soup(file.string(), points, polygons,
-                                   CGAL::parameters::verbose(false)))
+  if (ext == ".off")
+    read_off(file, points, polygons);
+  else if (!CGAL::IO::read_polygon_soup(file.string(), points, polygons,
+                                        CGAL::parameters::verbose(false)))
     fail(file, "unreadable", "CGAL's " + ext.substr(1) + " reader rejected the file");
   if (polygons.empty()) fail(file, "empty", "no faces");
   // The exact predicates below are defined on finite doubles only.

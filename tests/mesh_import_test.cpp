@@ -83,6 +83,31 @@ TEST(MeshImport, UnreadableAndUnknownFiles) {
   expect_defect("no-faces.off", "OFF\n4 0 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n", "empty");
 }
 
+// Our own OFF reader (CGAL's scanner cast negative sizes to unsigned: fuzzing found it).
+TEST(MeshImport, OffFaceLinesAreCheckedBeforeUse) {
+  const auto message = [](const std::string& name, const std::string& text) {
+    return import_error(write(name, text));
+  };
+  const std::string tet = std::string("OFF\n4 4 0\n") + kTet;
+  EXPECT_NE(message("neg-size.off", tet + "-1 0 1 2\n3 0 1 3\n3 1 2 3\n3 0 3 2\n")
+                .find("unreadable: face 0 size '-1' is not a count"),
+            std::string::npos);
+  EXPECT_NE(message("neg-index.off", tet + "3 0 2 -1\n3 0 1 3\n3 1 2 3\n3 0 3 2\n")
+                .find("unreadable: face 0 vertex index '-1' is not a count"),
+            std::string::npos);
+  EXPECT_NE(message("far-index.off", tet + "3 0 2 4\n3 0 1 3\n3 1 2 3\n3 0 3 2\n")
+                .find("face 0 names vertex 4 (expected an index from 0 to 3)"),
+            std::string::npos);
+  EXPECT_NE(message("short.off", tet + "3 0 2 1\n").find("announces 4 vertices and 4 faces"),
+            std::string::npos);
+  EXPECT_NE(message("coff.off", "COFF\n4 4 0\n").find("header 'COFF' (only plain ASCII OFF"),
+            std::string::npos);
+  // A colour after the indices is allowed, and the counts may share the header's line.
+  EXPECT_EQ(message("colour.off", std::string("OFF 4 4 0\n") + kTet +
+                                      "3 0 2 1 255 0 0\n3 0 1 3\n3 1 2 3\n3 0 3 2\n"),
+            "");
+}
+
 TEST(MeshImport, CombinatorialDefectsAreNamed) {
   // A cube without its top face: border edges.
   expect_defect("open.off", cube_off("4 0 3 7 4\n4 3 2 6 7\n4 2 1 5 6\n4 1 0 4 5\n4 0 1 2 3\n"),

@@ -232,13 +232,15 @@ Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<
     p.faces_[f].plane = face_plane(vertices, p.faces_[f].vertices, f, options, diameter);
   require_outward(p.faces_, vertices, p.bbox_min_);
 
-  // Reflex edges: the right face bends above the left face's plane.
+  // Reflex edges: next to the edge, the right face bends above the left face's plane. The test is
+  // local (the direction from the edge into the right face, n_right × (tail − head), scaled by the
+  // edge's length): a non-convex right face may have far vertices above the left plane across a
+  // convex edge.
   const double tolerance = options.planarity_tolerance * diameter;
   for (Edge& e : p.edges_) {
-    const Face& left = p.faces_[e.left_face];
-    const Vec3& on_left = vertices[e.tail];
-    for (int v : p.faces_[e.right_face].vertices)
-      if (left.plane.normal.dot(vertices[v] - on_left) > tolerance) e.reflex = true;
+    const Vec3 into_right =
+        p.faces_[e.right_face].plane.normal.cross(vertices[e.tail] - vertices[e.head]);
+    e.reflex = p.faces_[e.left_face].plane.normal.dot(into_right) > tolerance;
     if (e.reflex) p.convex_ = false;
   }
 
