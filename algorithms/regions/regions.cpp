@@ -12,4 +12,12 @@ std::string_view to_string(RegionSubset s) {
   return "sufficient";
 }
 
+RegionResult failed_regions(std::string reason, RegionSubset subset) {
+  RegionResult r;
+  r.status = QueryStatus::failed;
+  r.reason = std::move(reason);
+  r.subset = subset;
+  return r;
+}
+
 }  // namespace touchstone

@@ -94,6 +94,9 @@ struct RegionCapabilities {
   }
 };
 
+// A failed answer with its reason, claiming `subset` (what the algorithm would have returned).
+RegionResult failed_regions(std::string reason, RegionSubset subset);
+
 class RegionAlgorithm {
  public:
   virtual ~RegionAlgorithm() = default;

@@ -24,11 +24,7 @@ double work_of(const Polytope& a, const Polytope& b) {
 }
 
 RegionResult failed(std::string reason) {
-  RegionResult r;
-  r.status = QueryStatus::failed;
-  r.reason = std::move(reason);
-  r.subset = RegionSubset::intersection;
-  return r;
+  return failed_regions(std::move(reason), RegionSubset::intersection);
 }
 
 class AllPairs : public RegionAlgorithm {

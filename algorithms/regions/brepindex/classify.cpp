@@ -16,10 +16,7 @@ namespace {
 using namespace region_common;
 
 RegionResult failed(std::string reason) {
-  RegionResult r;
-  r.status = QueryStatus::failed;
-  r.reason = std::move(reason);
-  return r;
+  return failed_regions(std::move(reason), RegionSubset::sufficient);
 }
 
 // Eq. (1): the velocity of the body's point p (world).
