@@ -195,25 +195,25 @@ std::string RegionReport::table() const {
         std::to_string(c.returned) + " / " + std::to_string(c.claimed) + " / " +
         std::to_string(c.matched) + (c.coverage ? " cov" : "") +
         (c.declared_limit ? " +" + std::to_string(c.declared_limit) + "lim" : "");
-    out << std::left << std::setw(20) << algorithm << std::setw(24)
+    out << std::left << std::setw(29) << algorithm << std::setw(22)
         << (s.family == "*" ? "(all)" : s.family) << std::right << std::setw(6) << v.pass
         << std::setw(6) << v.fail << std::setw(7) << v.ambiguous << std::setw(7) << v.unsupported
-        << std::setw(7) << v.error << std::setw(24) << regions << std::setw(11)
+        << std::setw(7) << v.error << std::setw(30) << regions << std::setw(11)
         << format_ns(s.median_ns) << "\n";
   };
-  out << std::left << std::setw(20) << "algorithm" << std::setw(24) << "family" << std::right
+  out << std::left << std::setw(29) << "algorithm" << std::setw(22) << "family" << std::right
       << std::setw(6) << "pass" << std::setw(6) << "fail" << std::setw(7) << "ambig" << std::setw(7)
-      << "unsup" << std::setw(7) << "error" << std::setw(24) << "returned/claimed/match"
+      << "unsup" << std::setw(7) << "error" << std::setw(30) << "returned/claimed/match"
       << std::setw(11) << "median"
       << "\n"
-      << std::string(112, '-') << "\n";
+      << std::string(125, '-') << "\n";
   std::string last;
   for (const SummaryRow& s : rows_) {
     if (s.family == "*") continue;
     row(s.algorithm == last ? "" : s.algorithm, s);
     last = s.algorithm;
   }
-  out << std::string(112, '-') << "\n";
+  out << std::string(125, '-') << "\n";
   for (const SummaryRow& s : rows_)
     if (s.family == "*") row(s.algorithm, s);
   return out.str();
