@@ -9,6 +9,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "reference/certified_internal.hpp"
 #include "reference/exact_internal.hpp"
 
 namespace touchstone {
@@ -41,8 +42,7 @@ std::vector<int> feature_vertices(const Polytope& shape, const Feature& feature)
 }
 
 namespace {
-std::vector<XPoint> feature_points(const Polytope& shape, const Pose& pose, const Feature& feature,
-                                   const char* name) {
+std::vector<Vec3> feature_local(const Polytope& shape, const Feature& feature, const char* name) {
   std::vector<int> ids;
   try {
     ids = feature_vertices(shape, feature);
@@ -52,7 +52,7 @@ std::vector<XPoint> feature_points(const Polytope& shape, const Pose& pose, cons
   std::vector<Vec3> local;
   local.reserve(ids.size());
   for (int v : ids) local.push_back(shape.vertices()[static_cast<std::size_t>(v)]);
-  return exact_world_points(local, pose, name);
+  return local;
 }
 
 struct Mpq {
@@ -72,8 +72,17 @@ struct Mpq {
 ExactFeatureDistance exact_feature_distance(const Polytope& a, const Pose& pose_a,
                                             const Feature& feature_a, const Polytope& b,
                                             const Pose& pose_b, const Feature& feature_b) {
-  const DistanceResult d = polytope_distance(feature_points(a, pose_a, feature_a, "A"),
-                                             feature_points(b, pose_b, feature_b, "B"));
+  const std::vector<Vec3> la = feature_local(a, feature_a, "A");
+  const std::vector<Vec3> lb = feature_local(b, feature_b, "B");
+  // Certified first (certified_proximity.cpp: a float proposal proved exactly), else the exact QP.
+  if (const auto c = certify_distance(la, pose_a, lb, pose_b)) {
+    if (c->kind != CertifiedAnswer::Kind::separated) return {"0", 0.0};
+    const NT dx = c->pa[0] - c->qb[0], dy = c->pa[1] - c->qb[1], dz = c->pa[2] - c->qb[2];
+    const NT num = dx * dx + dy * dy + dz * dz, den = c->den * c->den;
+    return {fraction_string(num, den), round_sqrt_quotient(num, den)};
+  }
+  const DistanceResult d =
+      polytope_distance(exact_world_points(la, pose_a, "A"), exact_world_points(lb, pose_b, "B"));
   return {fraction_string(d.num, d.den), round_sqrt_quotient(d.num, d.den)};
 }
 

@@ -33,8 +33,16 @@ struct ExactProximity {
   // the distance is 0, "+gauss_map" (relation and depth from the Gauss-map candidates; needs depth
   // asked and both shapes solid under their poses) or "+lp" (relation from the separating-plane
   // LP), the latter followed for penetrating pairs with depth asked by "+minkowski_hull_depth",
-  // "+depth_unavailable" or "+depth_failed".
+  // "+depth_unavailable" or "+depth_failed". The certified route says "certified_separation",
+  // "certified_touching" or "certified_penetration" (then "+certified_depth" or the full depth
+  // route's name when the depth was asked).
   std::string method;
+  // Which route produced it: "certified" (a floating-point proposal proved exactly, see
+  // certified_internal.hpp; no full construction ran) or "full" (the construction above: a
+  // certificate failed; for a penetrating pair whose relation was certified but not its depth,
+  // the depth's full construction ran).
+  std::string route;
+  double cost_ns = 0.0;  // wall time of the computation (0 when read from an old cache entry)
 };
 
 // Largest |A|·|B| for the brute-force depth (hull of all differences), used only when a shape is
@@ -49,6 +57,9 @@ inline constexpr std::size_t kMinkowskiHullPreferredLimit = kMinkowskiHullDepthL
 
 struct ExactProximityOptions {
   bool compute_depth = true;  // penetration depth for penetrating pairs
+  // Try the certified route first (exact either way; the full route when the certificate
+  // fails). False: the full construction only (the oracle the certified route is tested against).
+  bool certified = true;
 };
 
 // Convex hulls of the two vertex sets under their poses. Throws std::runtime_error on failure,

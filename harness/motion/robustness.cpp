@@ -116,7 +116,8 @@ void play_trials(const TrialContext& t, int n, std::size_t first_algorithm,
       emit({{"n", n}, {"ref", false}});
       continue;
     }
-    emit({{"n", n}, {"ref", true}});
+    emit(
+        {{"n", n}, {"ref", true}, {"route", rec.reference->route}, {"ns", rec.reference->cost_ns}});
     for (std::size_t ai = first_algorithm; ai < t.algorithms.size(); ++ai) {
       RobustnessCounts k;
       const std::optional<std::string> why =
@@ -140,6 +141,9 @@ class TrialTally {
     const int n = e.at("n").get<int>();
     if (!e.contains("ai")) {
       if (n == n_ && have_reference_) return;  // a fresh child recomputed it
+      if (e.value("route", std::string()) == "certified") ++out_.reference_certified;
+      if (e.value("route", std::string()) == "full") ++out_.reference_full;
+      out_.reference_ns += e.value("ns", 0.0);
       start(n, e.at("ref").get<bool>());
       return;
     }

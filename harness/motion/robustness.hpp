@@ -46,6 +46,10 @@ struct RobustnessResults {
   std::vector<RobustnessTrial> failing;      // up to max_exported trials with any problem
   std::vector<std::string> failing_reasons;  // "algorithm: reason" for each failing trial
   int reference_errors = 0;
+  // The exact references by route (reference/exact_proximity.hpp): certified, or the full
+  // construction after a failed certificate; and their summed cost.
+  int reference_certified = 0, reference_full = 0;
+  double reference_ns = 0;
   int trials_done = 0;  // trials finished (fewer than asked when interrupted)
   double seconds = 0;
 };

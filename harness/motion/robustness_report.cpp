@@ -40,6 +40,11 @@ std::string robustness_table(const RobustnessResults& results) {
       << std::setw(16) << k.cycle_resolved << "   " << paper_figure(results.algorithms[i]->name)
       << "\n";
   }
+  const int refs = results.reference_certified + results.reference_full;
+  if (refs > 0)
+    s << "exact references: " << results.reference_certified << " certified, "
+      << results.reference_full << " full, mean " << std::fixed << std::setprecision(1)
+      << results.reference_ns / refs / 1e3 << " us\n";
   return s.str();
 }
 
@@ -82,6 +87,10 @@ json robustness_json(const RobustnessResults& results, const RobustnessOptions& 
           {"first_trial", options.first_trial},
           {"tolerances", options.tolerances.to_json()},
           {"reference_errors", results.reference_errors},
+          {"reference_routes",
+           {{"certified", results.reference_certified},
+            {"full", results.reference_full},
+            {"total_ns", results.reference_ns}}},
           {"seconds", results.seconds},
           {"algorithms", algorithms},
           {"failing_trials", failing}};

@@ -42,7 +42,9 @@ nlohmann::json exact_to_json(const ExactProximity& e) {
                       {"distance", e.distance},
                       {"witness_a", vec(e.witness_a)},
                       {"witness_b", vec(e.witness_b)},
-                      {"method", e.method}};
+                      {"method", e.method},
+                      {"route", e.route},
+                      {"cost_ns", e.cost_ns}};
   if (e.depth_sq_exact) j["depth_sq_exact"] = *e.depth_sq_exact;
   if (e.depth) j["depth"] = *e.depth;
   if (e.depth_direction) j["depth_direction"] = vec(*e.depth_direction);
@@ -58,6 +60,8 @@ ExactProximity exact_from_json(const nlohmann::json& j) {
   e.witness_a = vec(j.at("witness_a"));
   e.witness_b = vec(j.at("witness_b"));
   e.method = j.value("method", std::string());
+  e.route = j.value("route", std::string());
+  e.cost_ns = j.value("cost_ns", 0.0);
   if (j.contains("depth_sq_exact")) e.depth_sq_exact = j["depth_sq_exact"].get<std::string>();
   if (j.contains("depth")) e.depth = j["depth"].get<double>();
   if (j.contains("depth_direction")) e.depth_direction = vec(j["depth_direction"]);

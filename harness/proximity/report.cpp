@@ -37,6 +37,8 @@ json reference_json(const CaseRecord& c) {
       {"distance_sq_exact", r.distance_sq_exact}, {"witness_a", vec3_json(r.witness_a)},
       {"witness_b", vec3_json(r.witness_b)},      {"method", r.method},
       {"from_cache", c.reference_from_cache},     {"compute_ms", finite_or_null(c.reference_ms)}};
+  ref["route"] = r.route;  // "certified" or "full" (reference/exact_proximity.hpp)
+  ref["cost_ns"] = finite_or_null(r.cost_ns);
   ref["depth"] = r.depth ? finite_or_null(*r.depth) : json(nullptr);
   ref["depth_sq_exact"] = r.depth_sq_exact ? json(*r.depth_sq_exact) : json(nullptr);
   ref["depth_direction"] = r.depth_direction ? vec3_json(*r.depth_direction) : json(nullptr);

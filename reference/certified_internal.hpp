@@ -1,0 +1,63 @@
+// The certified route of the exact proximity reference (DESIGN §4): a floating-point GJK over the
+// raw vertex lists proposes the closest features (its final simplex), exact arithmetic builds the
+// point of A − B they name, and an exact certificate — a plane through that point supporting
+// both shapes, every vertex decided by an interval filter first and by Gmpzf only when the filter
+// cannot decide — proves it. A proposal that does not prove is dropped and the caller falls back
+// to the full construction (exact_proximity.cpp). Internal: exact_proximity.cpp and tests only.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "algorithms/geometry/pose.hpp"
+#include "reference/exact_internal.hpp"
+
+namespace touchstone::exact_detail {
+
+// What the certificate proved. Exact numbers are Gmpzf, common denominator den > 0.
+struct CertifiedAnswer {
+  // common_point: distance 0 proved by a common point, relation not decided (certify_distance).
+  enum class Kind { separated, touching, penetrating, common_point };
+  Kind kind = Kind::separated;
+  // Separated: the closest points p = pa/den on A and q = qb/den on B; distance² = |pa − qb|² /
+  // den². Touching and penetrating: pa = qb, a common point (penetrating: the origin is
+  // inside a tetrahedron of differences a_k − b_k, proved by exact barycentric coordinates).
+  std::array<NT, 3> pa, qb;
+  NT den;
+  std::string how;  // "separation", "touching_plane", "interior_tetrahedron", "common_point"
+  std::vector<std::array<int, 2>> pairs;  // the proving simplex: (vertex of A, vertex of B)
+};
+
+// nullopt when no certificate was found (the caller then runs the full construction). Throws
+// std::runtime_error on empty or non-finite input, like exact_world_points.
+std::optional<CertifiedAnswer> certify_proximity(std::span<const Vec3> vertices_a,
+                                                 const Pose& pose_a,
+                                                 std::span<const Vec3> vertices_b,
+                                                 const Pose& pose_b);
+
+// The exact distance only (no relation): separated as above, or common_point when the proposal
+// names a common point. For flat point sets too (closest features of polytopes).
+std::optional<CertifiedAnswer> certify_distance(std::span<const Vec3> vertices_a,
+                                                const Pose& pose_a,
+                                                std::span<const Vec3> vertices_b,
+                                                const Pose& pose_b);
+
+// certified_depth.cpp: the exact squared penetration depth, proved (see there), starting from the
+// tetrahedron of a penetration certificate (its `pairs`); nullopt when not proved.
+std::optional<DepthResult> certify_depth(std::span<const Vec3> vertices_a, const Pose& pose_a,
+                                         std::span<const Vec3> vertices_b, const Pose& pose_b,
+                                         const std::vector<std::array<int, 2>>& tetrahedron);
+
+// The certificate for one proposed simplex alone: up to four (vertex of A, vertex of B) index
+// pairs naming differences a − b. nullopt when it does not prove (tests feed it wrong proposals).
+// Throws std::out_of_range for an index outside its list.
+std::optional<CertifiedAnswer> certify_candidate(std::span<const Vec3> vertices_a,
+                                                 const Pose& pose_a,
+                                                 std::span<const Vec3> vertices_b,
+                                                 const Pose& pose_b,
+                                                 const std::vector<std::array<int, 2>>& pairs);
+
+}  // namespace touchstone::exact_detail

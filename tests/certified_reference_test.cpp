@@ -1,0 +1,204 @@
+// The certified route of the exact proximity reference (reference/certified_internal.hpp):
+// hand-computed answers, wrong proposals rejected, and certified against full references on every
+// family and on the robustness trials with zero differences in relation, distance² and depth².
+// The comparison runs TOUCHSTONE_CERTIFIED_CASES cases per family (default 40, so CI stays
+// short; the issue's ≥ 20,000-case comparison is this test with a larger value, see README).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cases/families.hpp"
+#include "cases/robustness_trials.hpp"
+#include "reference/certified_internal.hpp"
+#include "reference/exact_features.hpp"
+#include "reference/exact_internal.hpp"
+#include "reference/exact_proximity.hpp"
+#include "tests/support/shapes.hpp"
+
+namespace touchstone {
+namespace {
+
+using test_support::at;
+using test_support::box_corners;
+
+const std::vector<Vec3>& cube() {
+  static const std::vector<Vec3> c = box_corners(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  return c;
+}
+
+ExactProximity certified(const std::vector<Vec3>& b, const Pose& pose_b, bool depth = true) {
+  ExactProximityOptions o;
+  o.compute_depth = depth;
+  return exact_proximity(cube(), Pose{}, b, pose_b, o);
+}
+
+// Hand-computed distances: face-face 0.5 (d² = 1/4), parallel edges 0.5·√2 apart (1/2), a
+// vertex 0.25 off an edge in two axes (1/16 + 1/16 = 1/8), a vertex 0.375 above a face (9/64).
+TEST(CertifiedReference, SeparatedPairsAreCertifiedWithTheHandComputedDistance) {
+  const std::vector<std::pair<Pose, std::string>> cubes = {{at(1.5, 0, 0), "1/4"},
+                                                           {at(1.5, 1.5, 0), "1/2"}};
+  for (const auto& [pose, d2] : cubes) {
+    const ExactProximity r = certified(cube(), pose);
+    EXPECT_EQ(r.relation, Relation::separated);
+    EXPECT_EQ(r.route, "certified");
+    EXPECT_EQ(r.method, "certified_separation");
+    EXPECT_EQ(r.distance_sq_exact, d2);
+  }
+  const std::vector<Vec3> vertex_near_edge = {{1.25, 0.5, 1.25}, {3, 0.5, 3}, {3, 1, 2}, {2, 0, 3}};
+  const ExactProximity e = certified(vertex_near_edge, Pose{});
+  EXPECT_EQ(e.route, "certified");
+  EXPECT_EQ(e.distance_sq_exact, "1/8");
+  EXPECT_EQ(e.witness_a, Vec3(1, 0.5, 1));
+  EXPECT_EQ(e.witness_b, Vec3(1.25, 0.5, 1.25));
+  const std::vector<Vec3> vertex_over_face = {{0.5, 0.5, 1.375}, {0, 0, 3}, {1, 0, 3}, {0, 1, 3}};
+  const ExactProximity f = certified(vertex_over_face, Pose{});
+  EXPECT_EQ(f.route, "certified");
+  EXPECT_EQ(f.distance_sq_exact, "9/64");
+  EXPECT_EQ(f.distance, 0.375);
+}
+
+TEST(CertifiedReference, TouchingAndPenetratingRelations) {
+  const ExactProximity face = certified(cube(), at(1, 0, 0));
+  EXPECT_EQ(face.relation, Relation::touching);
+  EXPECT_EQ(face.route, "certified");
+  EXPECT_EQ(face.distance_sq_exact, "0");
+  // A vertex-vertex touch has no triangle to take a plane from: whichever route answers, it is
+  // touching.
+  EXPECT_EQ(certified(cube(), at(1, 1, 1)).relation, Relation::touching);
+  const ExactProximity in = certified(cube(), at(0.5, 0.25, 0.125), false);
+  EXPECT_EQ(in.relation, Relation::penetrating);
+  EXPECT_FALSE(in.depth_sq_exact);
+  // A − B = [−1.5, 0.5] × [−1.25, 0.75] × [−1.125, 0.875]: the nearest facet is x = 0.5, so the
+  // depth is 1/2 (depth² 1/4), moving B along +x.
+  const ExactProximity deep = certified(cube(), at(0.5, 0.25, 0.125));
+  EXPECT_EQ(deep.relation, Relation::penetrating);
+  EXPECT_EQ(deep.route, "certified");
+  EXPECT_EQ(deep.depth_sq_exact, "1/4");
+  ASSERT_TRUE(deep.depth_direction);
+  EXPECT_EQ(*deep.depth_direction, Vec3(1, 0, 0));
+}
+
+// The certificate is what decides: wrong proposals are rejected, the right one proves.
+TEST(CertifiedReference, WrongProposalsAreRejected) {
+  using exact_detail::certify_candidate;
+  const std::vector<Vec3>& c = cube();
+  const Pose b = at(1.5, 0, 0);
+  // Vertex 0 of A is (0, 0, 0), vertex 4 is (1, 0, 0); vertex 0 of B is (1.5, 0, 0).
+  EXPECT_FALSE(certify_candidate(c, Pose{}, c, b, {{0, 0}}));  // not a closest pair
+  const auto right = certify_candidate(c, Pose{}, c, b, {{4, 0}});
+  ASSERT_TRUE(right);
+  EXPECT_EQ(right->kind, exact_detail::CertifiedAnswer::Kind::separated);
+  // Edge–edge at 1/2 (B at (1.5, 1.5, 0)): vertex 6 of A (1, 1, 0) and vertex 0 of B (1.5, 1.5, 0)
+  // prove it; vertex 4 of A (1, 0, 0) with the same vertex of B is 1/4 + 9/4 apart and does not.
+  const Pose skew = at(1.5, 1.5, 0);
+  EXPECT_TRUE(certify_candidate(c, Pose{}, c, skew, {{6, 0}}));
+  EXPECT_FALSE(certify_candidate(c, Pose{}, c, skew, {{4, 0}}));
+  // Touching at x = 1 (vertex 4 of A is vertex 0 of B): the differences 0, (0, 0, 1), (0, 1, 0)
+  // span the contact plane x = 1 and prove it; 0, (0, 1, 0), (−1, 0, 0) span z = 0, which cuts
+  // through both cubes, and are rejected.
+  const Pose touch = at(1, 0, 0);
+  const auto plane = certify_candidate(c, Pose{}, c, touch, {{4, 0}, {5, 0}, {6, 0}});
+  ASSERT_TRUE(plane);
+  EXPECT_EQ(plane->kind, exact_detail::CertifiedAnswer::Kind::touching);
+  EXPECT_FALSE(certify_candidate(c, Pose{}, c, touch, {{4, 0}, {6, 0}, {0, 0}}));
+  // A tetrahedron of differences proves penetration only with the origin strictly inside: here
+  // the origin is its vertex.
+  EXPECT_FALSE(certify_candidate(c, Pose{}, c, touch, {{4, 0}, {5, 0}, {6, 0}, {0, 0}}));
+  EXPECT_THROW(certify_candidate(c, Pose{}, c, b, {{8, 0}}), std::out_of_range);
+}
+
+int cases_per_family() {
+  const char* env = std::getenv("TOUCHSTONE_CERTIFIED_CASES");
+  return env ? std::max(1, std::atoi(env)) : 40;
+}
+
+struct Tally {
+  int cases = 0, certified = 0;
+};
+
+// Compares the two routes on one pair; counts the route the certified side took.
+void compare_routes(const std::string& label, const std::vector<Vec3>& a, const Pose& pa,
+                    const std::vector<Vec3>& b, const Pose& pb, Tally& t) {
+  ExactProximityOptions full_only;
+  full_only.certified = false;
+  ExactProximity full, fast;
+  try {
+    full = exact_proximity(a, pa, b, pb, full_only);
+  } catch (const std::exception&) {
+    return;  // no full reference (e.g. a flat pair whose depth is unavailable): nothing to match
+  }
+  fast = exact_proximity(a, pa, b, pb);
+  ++t.cases;
+  t.certified += fast.route == "certified";
+  EXPECT_EQ(fast.relation, full.relation) << label;
+  EXPECT_EQ(compare_exact_squared(fast.distance_sq_exact, full.distance_sq_exact), 0) << label;
+  EXPECT_EQ(fast.depth_sq_exact.has_value(), full.depth_sq_exact.has_value()) << label;
+  if (fast.depth_sq_exact && full.depth_sq_exact) {
+    EXPECT_EQ(compare_exact_squared(*fast.depth_sq_exact, *full.depth_sq_exact), 0) << label;
+  }
+}
+
+TEST(CertifiedReference, AgreesWithTheFullConstructionOnEveryFamily) {
+  const int per_family = cases_per_family();
+  std::map<std::string, Tally> tallies;
+  for (const CaseFamily& family : case_families())
+    for (int i = 0; i < per_family; ++i) {
+      const ProximityCase c = family.generate(7, i);
+      compare_routes(family.name + " #" + std::to_string(i), c.a.vertices, c.pose_a, c.b.vertices,
+                     c.pose_b, tallies[family.name]);
+    }
+  const Polytope& rc = robustness_cube();
+  for (int i = 0; i < per_family * 5; ++i) {
+    const RobustnessTrial trial = make_robustness_trial(1, i);
+    compare_routes("robustness #" + std::to_string(i), rc.vertices(), Pose{}, rc.vertices(),
+                   trial.motion.frame_case(1).pose_b, tallies["robustness-trials"]);
+  }
+  Tally total;
+  for (const auto& [name, t] : tallies) {
+    std::cout << "  " << name << ": " << t.cases << " cases, " << t.cases - t.certified
+              << " full (fallback or depth)\n";
+    total.cases += t.cases;
+    total.certified += t.certified;
+  }
+  std::cout << "compared " << total.cases << " cases, " << total.certified << " certified\n";
+  EXPECT_GT(total.certified, total.cases / 2);
+}
+
+// exact_feature_distance (the verifier's `features` check) is certified first too: on every feature
+// pair of the robustness cubes at a sample of trial poses it equals Polytope_distance_d on the
+// features' exact points.
+TEST(CertifiedReference, FeatureDistancesAgreeWithThePolytopeDistanceQp) {
+  using namespace exact_detail;
+  const Polytope& c = robustness_cube();
+  std::vector<Feature> features;
+  for (int i = 0; i < static_cast<int>(c.vertices().size()); ++i)
+    features.push_back({FeatureKind::vertex, i});
+  for (int i = 0; i < static_cast<int>(c.edges().size()); ++i)
+    features.push_back({FeatureKind::edge, i});
+  for (int i = 0; i < static_cast<int>(c.faces().size()); ++i)
+    features.push_back({FeatureKind::face, i});
+  const auto points = [&](const Feature& f, const Pose& pose) {
+    std::vector<Vec3> local;
+    for (int v : feature_vertices(c, f)) local.push_back(c.vertices()[static_cast<std::size_t>(v)]);
+    return exact_world_points(local, pose, "feature");
+  };
+  int compared = 0;
+  for (int trial = 0; trial < 3; ++trial) {
+    const Pose pb = make_robustness_trial(1, trial).motion.frame_case(1).pose_b;
+    for (const Feature& fa : features)
+      for (const Feature& fb : features) {
+        const DistanceResult d = polytope_distance(points(fa, Pose{}), points(fb, pb));
+        EXPECT_EQ(exact_feature_distance(c, Pose{}, fa, c, pb, fb).distance_sq_exact,
+                  fraction_string(d.num, d.den));
+        ++compared;
+      }
+  }
+  EXPECT_GT(compared, 1000);
+}
+
+}  // namespace
+}  // namespace touchstone
