@@ -172,14 +172,17 @@ std::optional<DepthResult> certify_depth(std::span<const Vec3> vertices_a, const
     for (int k = 0; k < 3; ++k) ray_i[k] = wi[f0.v[0]][k] + wi[f0.v[1]][k] + wi[f0.v[2]][k];
     int covering = 0;
     for (const Face& f : p->faces) {
-      int inside = 1;
-      for (int e = 0; e < 3 && inside == 1; ++e) {
+      // Inside the cone: every edge's sign positive; outside: some negative; else grazing.
+      bool negative = false, zero = false;
+      for (int e = 0; e < 3 && !negative; ++e) {
         const int i = f.v[e], j = f.v[(e + 1) % 3];
         const int s = det_sign(ray_i, wi[i], wi[j], ray_e, w[i], w[j]);
-        inside = s > 0 ? 1 : s < 0 ? -1 : 0;
+        negative = s < 0;
+        zero = zero || s == 0;
       }
-      if (inside == 0) return std::nullopt;  // the ray grazes an edge: not generic
-      covering += inside == 1;
+      if (negative) continue;
+      if (zero) return std::nullopt;  // the ray grazes a face's boundary: not generic
+      ++covering;
     }
     if (covering != 1) return std::nullopt;
   }

@@ -82,14 +82,17 @@ GjkProposal float_gjk(const Shape& a, const Shape& b) {
   out.simplex = {support(Vec3(1, 0, 0))};
   Vec3 v = out.simplex[0].w;
   out.v = v;
+  double scale_sq = v.squaredNorm();
   const int cap = 64 + static_cast<int>(a.world.size() + b.world.size());
   for (int iter = 0; iter < cap; ++iter) {
     const double vv = v.squaredNorm();
-    if (!(vv > 0)) {
+    // At the origin, or within rounding of it: the pair meets (penetrating or touching).
+    if (!(vv > 1e-26 * scale_sq)) {
       out.overlap = true;
       break;
     }
     const SimplexVertex s = support(-v);
+    scale_sq = std::max(scale_sq, s.w.squaredNorm());
     if (vv - v.dot(s.w) <= 1e-14 * vv) break;
     const bool seen =
         std::any_of(out.simplex.begin(), out.simplex.end(),
@@ -275,6 +278,47 @@ std::optional<CertifiedAnswer> certify_proposal(const Shape& sa, const Shape& sb
   return std::nullopt;
 }
 
+// Penetration without a tetrahedron from GJK: the supports of A − B along the axes and the
+// diagonals, every 4 of them whose float barycentric coordinates put the origin well inside
+// proposed in turn (at most 4 tried exactly).
+std::optional<CertifiedAnswer> certify_interior(const Shape& sa, const Shape& sb) {
+  std::vector<SimplexVertex> s;
+  for (int dx = -1; dx <= 1; ++dx)
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dz = -1; dz <= 1; ++dz) {
+        const int nonzero = (dx != 0) + (dy != 0) + (dz != 0);
+        if (nonzero != 1 && nonzero != 3) continue;
+        const Vec3 d(dx, dy, dz);
+        int ia = 0, ib = 0;
+        double ha = -kInf, hb = kInf;
+        for (int i = 0; i < static_cast<int>(sa.world.size()); ++i)
+          if (const double x = d.dot(sa.world[i]); x > ha) ha = x, ia = i;
+        for (int i = 0; i < static_cast<int>(sb.world.size()); ++i)
+          if (const double x = d.dot(sb.world[i]); x < hb) hb = x, ib = i;
+        if (std::none_of(s.begin(), s.end(),
+                         [&](const SimplexVertex& v) { return v.ia == ia && v.ib == ib; }))
+          s.push_back({sa.world[ia] - sb.world[ib], ia, ib});
+      }
+  const auto det = [](const Vec3& a, const Vec3& b, const Vec3& c) { return a.dot(b.cross(c)); };
+  int tried = 0;
+  const int n = static_cast<int>(s.size());
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      for (int k = j + 1; k < n; ++k)
+        for (int l = k + 1; l < n; ++l) {
+          const Vec3 &a = s[i].w, &b = s[j].w, &c = s[k].w, &d = s[l].w;
+          const double v = det(b - a, c - a, d - a);
+          if (!(std::abs(v) > 0)) continue;
+          // Barycentric coordinates of the origin, all well above 0.
+          const double l0 = det(b, c, d) / v, l1 = -det(a, c, d) / v, l2 = det(a, b, d) / v,
+                       l3 = -det(a, b, c) / v;
+          if (!(std::min({l0, l1, l2, l3}) > 1e-9)) continue;
+          if (++tried > 4) return std::nullopt;
+          if (auto r = certify_simplex(sa, sb, {s[i], s[j], s[k], s[l]}, nullptr, false)) return r;
+        }
+  return std::nullopt;
+}
+
 }  // namespace
 
 namespace {
@@ -305,7 +349,12 @@ std::optional<CertifiedAnswer> certify_proximity(std::span<const Vec3> vertices_
   validate(vertices_b, pose_b, "B");
   const Shape sa = make_shape(vertices_a, pose_a, "A");
   const Shape sb = make_shape(vertices_b, pose_b, "B");
-  if (auto r = certify_proposal(sa, sb, float_gjk(sa, sb), 8)) return r;
+  const GjkProposal first = float_gjk(sa, sb);
+  if (auto r = certify_proposal(sa, sb, first, 8)) return r;
+  // GJK can reach the origin exactly on a triangle, segment or point of a penetrating pair: look
+  // for a tetrahedron around it among the supports in 14 directions.
+  if (first.overlap)
+    if (auto r = certify_interior(sa, sb)) return r;
   // Touching pairs often defeat the first proposal (a difference is exactly 0, or rounding put
   // the origin inside a tetrahedron). Pull B off along the centroids' difference — a touching
   // pair's separating normal has a positive component along it (exact_relation.cpp) — so GJK
