@@ -71,16 +71,10 @@ std::optional<FloatPolytope> float_epa(const Shape& sa, const Shape& sb,
     if (!best) return std::nullopt;
     const Vec3 n = best->n;
     const double d = best->d;
-    int ia = 0, ib = 0;
-    double ha = -kInf, hb = kInf;
-    for (int i = 0; i < static_cast<int>(sa.world.size()); ++i)
-      if (const double x = n.dot(sa.world[i]); x > ha) ha = x, ia = i;
-    for (int i = 0; i < static_cast<int>(sb.world.size()); ++i)
-      if (const double x = n.dot(sb.world[i]); x < hb) hb = x, ib = i;
-    const SimplexVertex s{sa.world[ia] - sb.world[ib], ia, ib};
+    const SimplexVertex s = support_of_difference(sa, sb, n);
     if (n.dot(s.w) - d <= 1e-13 * scale) break;
     if (std::any_of(p.vertices.begin(), p.vertices.end(),
-                    [&](const SimplexVertex& x) { return x.ia == ia && x.ib == ib; }))
+                    [&](const SimplexVertex& x) { return x.ia == s.ia && x.ib == s.ib; }))
       break;
     const int si = static_cast<int>(p.vertices.size());
     p.vertices.push_back(s);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "algorithms/geometry/pose.hpp"
@@ -120,5 +121,29 @@ struct SimplexVertex {
   Vec3 w;
   int ia, ib;
 };
+
+// The support of A − B in direction d over the rounded points (a proposal, never trusted).
+inline SimplexVertex support_of_difference(const Shape& a, const Shape& b, const Vec3& d) {
+  int ia = 0, ib = 0;
+  double best_a = -kInf, best_b = kInf;
+  for (int i = 0; i < static_cast<int>(a.world.size()); ++i)
+    if (const double x = d.dot(a.world[i]); x > best_a) best_a = x, ia = i;
+  for (int i = 0; i < static_cast<int>(b.world.size()); ++i)
+    if (const double x = d.dot(b.world[i]); x < best_b) best_b = x, ib = i;
+  return SimplexVertex{a.world[ia] - b.world[ib], ia, ib};
+}
+
+// Both shapes, after checking the input (bad input throws as the full route does).
+inline std::pair<Shape, Shape> make_shapes(std::span<const Vec3> vertices_a, const Pose& pose_a,
+                                           std::span<const Vec3> vertices_b, const Pose& pose_b) {
+  const auto validate = [](std::span<const Vec3> vs, const Pose& pose, const char* name) {
+    bool ok = !vs.empty() && pose.rotation.allFinite() && pose.translation.allFinite();
+    for (const Vec3& v : vs) ok = ok && v.allFinite();
+    if (!ok) exact_world_points(vs, pose, name);  // throws, naming the shape and the entry
+  };
+  validate(vertices_a, pose_a, "A");
+  validate(vertices_b, pose_b, "B");
+  return {make_shape(vertices_a, pose_a, "A"), make_shape(vertices_b, pose_b, "B")};
+}
 
 }  // namespace touchstone::exact_detail::certified

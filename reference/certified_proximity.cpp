@@ -69,15 +69,7 @@ struct GjkProposal {
 };
 
 GjkProposal float_gjk(const Shape& a, const Shape& b) {
-  auto support = [&](const Vec3& d) {
-    int ia = 0, ib = 0;
-    double best_a = -kInf, best_b = kInf;
-    for (int i = 0; i < static_cast<int>(a.world.size()); ++i)
-      if (const double x = d.dot(a.world[i]); x > best_a) best_a = x, ia = i;
-    for (int i = 0; i < static_cast<int>(b.world.size()); ++i)
-      if (const double x = d.dot(b.world[i]); x < best_b) best_b = x, ib = i;
-    return SimplexVertex{a.world[ia] - b.world[ib], ia, ib};
-  };
+  const auto support = [&](const Vec3& d) { return support_of_difference(a, b, d); };
   GjkProposal out;
   out.simplex = {support(Vec3(1, 0, 0))};
   Vec3 v = out.simplex[0].w;
@@ -288,16 +280,10 @@ std::optional<CertifiedAnswer> certify_interior(const Shape& sa, const Shape& sb
       for (int dz = -1; dz <= 1; ++dz) {
         const int nonzero = (dx != 0) + (dy != 0) + (dz != 0);
         if (nonzero != 1 && nonzero != 3) continue;
-        const Vec3 d(dx, dy, dz);
-        int ia = 0, ib = 0;
-        double ha = -kInf, hb = kInf;
-        for (int i = 0; i < static_cast<int>(sa.world.size()); ++i)
-          if (const double x = d.dot(sa.world[i]); x > ha) ha = x, ia = i;
-        for (int i = 0; i < static_cast<int>(sb.world.size()); ++i)
-          if (const double x = d.dot(sb.world[i]); x < hb) hb = x, ib = i;
+        const SimplexVertex sup = support_of_difference(sa, sb, Vec3(dx, dy, dz));
         if (std::none_of(s.begin(), s.end(),
-                         [&](const SimplexVertex& v) { return v.ia == ia && v.ib == ib; }))
-          s.push_back({sa.world[ia] - sb.world[ib], ia, ib});
+                         [&](const SimplexVertex& v) { return v.ia == sup.ia && v.ib == sup.ib; }))
+          s.push_back(sup);
       }
   const auto det = [](const Vec3& a, const Vec3& b, const Vec3& c) { return a.dot(b.cross(c)); };
   int tried = 0;
@@ -321,22 +307,11 @@ std::optional<CertifiedAnswer> certify_interior(const Shape& sa, const Shape& sb
 
 }  // namespace
 
-namespace {
-void validate(std::span<const Vec3> vs, const Pose& pose, const char* name) {
-  bool ok = !vs.empty() && pose.rotation.allFinite() && pose.translation.allFinite();
-  for (const Vec3& v : vs) ok = ok && v.allFinite();
-  if (!ok) exact_world_points(vs, pose, name);  // throws, naming the shape and the entry
-}
-}  // namespace
-
 std::optional<CertifiedAnswer> certify_distance(std::span<const Vec3> vertices_a,
                                                 const Pose& pose_a,
                                                 std::span<const Vec3> vertices_b,
                                                 const Pose& pose_b) {
-  validate(vertices_a, pose_a, "A");
-  validate(vertices_b, pose_b, "B");
-  const Shape sa = make_shape(vertices_a, pose_a, "A");
-  const Shape sb = make_shape(vertices_b, pose_b, "B");
+  const auto [sa, sb] = make_shapes(vertices_a, pose_a, vertices_b, pose_b);
   return certify_proposal(sa, sb, float_gjk(sa, sb), 8, true);
 }
 
@@ -345,10 +320,7 @@ std::optional<CertifiedAnswer> certify_proximity(std::span<const Vec3> vertices_
                                                  std::span<const Vec3> vertices_b,
                                                  const Pose& pose_b) {
   // Bad input throws as in the full route, before any floating-point work.
-  validate(vertices_a, pose_a, "A");
-  validate(vertices_b, pose_b, "B");
-  const Shape sa = make_shape(vertices_a, pose_a, "A");
-  const Shape sb = make_shape(vertices_b, pose_b, "B");
+  const auto [sa, sb] = make_shapes(vertices_a, pose_a, vertices_b, pose_b);
   const GjkProposal first = float_gjk(sa, sb);
   if (auto r = certify_proposal(sa, sb, first, 8)) return r;
   // GJK can reach the origin exactly on a triangle, segment or point of a penetrating pair: look

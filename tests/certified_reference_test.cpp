@@ -176,12 +176,11 @@ TEST(CertifiedReference, FeatureDistancesAgreeWithThePolytopeDistanceQp) {
   using namespace exact_detail;
   const Polytope& c = robustness_cube();
   std::vector<Feature> features;
-  for (int i = 0; i < static_cast<int>(c.vertices().size()); ++i)
-    features.push_back({FeatureKind::vertex, i});
-  for (int i = 0; i < static_cast<int>(c.edges().size()); ++i)
-    features.push_back({FeatureKind::edge, i});
-  for (int i = 0; i < static_cast<int>(c.faces().size()); ++i)
-    features.push_back({FeatureKind::face, i});
+  const std::pair<FeatureKind, std::size_t> kinds[] = {{FeatureKind::vertex, c.vertices().size()},
+                                                       {FeatureKind::edge, c.edges().size()},
+                                                       {FeatureKind::face, c.faces().size()}};
+  for (const auto& [kind, count] : kinds)
+    for (std::size_t i = 0; i < count; ++i) features.push_back({kind, static_cast<int>(i)});
   const auto points = [&](const Feature& f, const Pose& pose) {
     std::vector<Vec3> local;
     for (int v : feature_vertices(c, f)) local.push_back(c.vertices()[static_cast<std::size_t>(v)]);
