@@ -28,6 +28,10 @@ using test_support::at;
 std::vector<Vec3> box(double x0, double x1, double y0, double y1, double z0, double z1) {
   return test_support::box_corners(Vec3(x0, y0, z0), Vec3(x1, y1, z1));
 }
+// These tests pin the full construction (method names, routes); the certified route is tested in
+// certified_reference_test.cpp.
+constexpr ExactProximityOptions kFullRoute{true, false};
+
 std::vector<Vec3> unit_cube() { return box(0, 1, 0, 1, 0, 1); }
 
 // (a − b)² or a² as a GMP string, from doubles, for expectations that must not be rounded.
@@ -51,7 +55,7 @@ std::string square_string(double a, double b = 0.0) {
 
 TEST(ExactProximity, SeparatedCubesAlongX) {
   const auto cube = unit_cube();
-  const ExactProximity r = exact_proximity(cube, at(0, 0, 0), cube, at(1.5, 0, 0));
+  const ExactProximity r = exact_proximity(cube, at(0, 0, 0), cube, at(1.5, 0, 0), kFullRoute);
   EXPECT_EQ(r.relation, Relation::separated);
   EXPECT_EQ(r.distance_sq_exact, "1/4");
   EXPECT_EQ(r.distance, 0.5);
@@ -80,7 +84,8 @@ TEST(ExactProximity, CubeAndTetrahedronDiagonal) {
 TEST(ExactProximity, FaceEdgeVertexTouchingCubes) {
   const auto cube = unit_cube();
   for (const Vec3& t : {Vec3(1, 0, 0), Vec3(1, 1, 0), Vec3(1, 1, 1), Vec3(0, -1, 0.5)}) {
-    const ExactProximity r = exact_proximity(cube, Pose{}, cube, Pose::from_translation(t));
+    const ExactProximity r =
+        exact_proximity(cube, Pose{}, cube, Pose::from_translation(t), kFullRoute);
     EXPECT_EQ(r.relation, Relation::touching) << t.transpose();
     EXPECT_EQ(r.distance_sq_exact, "0");
     EXPECT_EQ(r.distance, 0.0);
@@ -88,7 +93,7 @@ TEST(ExactProximity, FaceEdgeVertexTouchingCubes) {
     EXPECT_FALSE(r.depth.has_value());
     // The LP route on its own agrees.
     const ExactProximity lp =
-        exact_proximity(cube, Pose{}, cube, Pose::from_translation(t), {false});
+        exact_proximity(cube, Pose{}, cube, Pose::from_translation(t), {false, false});
     EXPECT_EQ(lp.relation, Relation::touching) << t.transpose();
     EXPECT_EQ(lp.method, "polytope_distance_d+lp");
   }
@@ -96,7 +101,7 @@ TEST(ExactProximity, FaceEdgeVertexTouchingCubes) {
 
 TEST(ExactProximity, IdenticalCubesPenetrateWithDepthOne) {
   const auto cube = unit_cube();
-  const ExactProximity r = exact_proximity(cube, Pose{}, cube, Pose{});
+  const ExactProximity r = exact_proximity(cube, Pose{}, cube, Pose{}, kFullRoute);
   EXPECT_EQ(r.relation, Relation::penetrating);
   EXPECT_EQ(r.distance_sq_exact, "0");
   ASSERT_TRUE(r.depth_sq_exact.has_value());
@@ -107,7 +112,7 @@ TEST(ExactProximity, IdenticalCubesPenetrateWithDepthOne) {
   EXPECT_EQ(d.cwiseAbs().maxCoeff(), 1.0);
   EXPECT_EQ(d.cwiseAbs().sum(), 1.0);
   EXPECT_EQ(r.method, "polytope_distance_d+lp+minkowski_hull_depth");
-  const ExactProximity lp = exact_proximity(cube, Pose{}, cube, Pose{}, {false});
+  const ExactProximity lp = exact_proximity(cube, Pose{}, cube, Pose{}, {false, false});
   EXPECT_EQ(lp.relation, Relation::penetrating);
   EXPECT_EQ(lp.method, "polytope_distance_d+lp");
 }
@@ -298,7 +303,7 @@ Pose random_permutation_pose(std::mt19937& rng) {
 // The LP relation, the Gauss-map relation and depth, and the brute-force hull must all agree.
 void compare_routes(const std::vector<Vec3>& la, const Pose& pa, const std::vector<Vec3>& lb,
                     const Pose& pb, int& compared, int& touching) {
-  const ExactProximity r = exact_proximity(la, pa, lb, pb, {false});
+  const ExactProximity r = exact_proximity(la, pa, lb, pb, {false, false});
   if (r.relation == Relation::separated) return;
   ASSERT_EQ(r.method, "polytope_distance_d+lp");
   const auto a = exact_detail::exact_world_points(la, pa, "A");
@@ -377,7 +382,7 @@ TEST(ExactProximity, FlatShapeFallsBackToMinkowskiHull) {
   // [0.25,0.75]² at z = 0.5: ±z by 0.5 (B moves so the cube clears the plane) and x/y by 0.75.
   const std::vector<Vec3> square{
       {0.25, 0.25, 0.5}, {0.75, 0.25, 0.5}, {0.75, 0.75, 0.5}, {0.25, 0.75, 0.5}};
-  const ExactProximity r = exact_proximity(square, Pose{}, unit_cube(), Pose{});
+  const ExactProximity r = exact_proximity(square, Pose{}, unit_cube(), Pose{}, kFullRoute);
   EXPECT_EQ(r.relation, Relation::penetrating);
   ASSERT_TRUE(r.depth_sq_exact.has_value());
   EXPECT_EQ(*r.depth_sq_exact, "1/4");
