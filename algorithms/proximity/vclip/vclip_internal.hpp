@@ -24,6 +24,7 @@ struct Prepared : PreparedShape {
   std::vector<Vec3> out_left, out_right;
   std::vector<std::array<int, 3>> face_triple;  // three face vertices spanning its plane
   int feature_count = 0;
+  Vec3 centroid = Vec3::Zero();  // mean of the vertices: an interior point (cold start)
 };
 
 inline int sgn(double x) { return (x > 0) - (x < 0); }
@@ -93,6 +94,10 @@ Vec3 segment_point_closest(const Vec3& t, const Vec3& h, const Vec3& p);
 std::vector<int> feature_vertex_ids(const Polytope& p, const Feature& f);
 
 std::unique_ptr<Prepared> prepare_shape(const Polytope& shape);
+// A vertex of p maximizing d · x (p's own frame): steepest ascent on the vertex graph from vertex
+// 0, moving only on strict improvement (on a convex polytope a vertex with no better neighbour is
+// a maximizer; the walk ends because the value strictly grows).
+int support_vertex(const Polytope& p, const Vec3& d);
 bool valid_feature(const Polytope& p, const Feature& f);
 
 // How a search ended.
