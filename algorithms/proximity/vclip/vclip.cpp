@@ -180,7 +180,8 @@ class VClip final : public ProximityAlgorithm {
   Options options_;
 
   // Cold start: the vertices supporting A and B along the centre-to-centre direction d (A's
-  // vertex furthest along d, B's furthest along −d), found by hill climbing. They face each other,
+  // vertex furthest along d, B's furthest along −d), found by hill climbing from the precomputed
+  // extreme vertex of the nearest of 14 fixed directions. They face each other,
   // so the search starts near the closest features instead of at two arbitrary vertices (139
   // transitions at 1,000 vertices from vertex 0 / vertex 0 in touchstone_bench's scenes).
   // Any start is correct (seed 003 §2.2: V-Clip converges from every feature pair); this one only
@@ -189,9 +190,9 @@ class VClip final : public ProximityAlgorithm {
     const Vec3 d = rel.rotation * b.centroid + rel.translation - a.centroid;
     if (!(d.squaredNorm() > 0.0) || !d.allFinite())
       return {Feature{FeatureKind::vertex, 0}, Feature{FeatureKind::vertex, 0}};
-    return {Feature{FeatureKind::vertex, detail::support_vertex(*a.polytope, d)},
+    return {Feature{FeatureKind::vertex, detail::cold_start_vertex(a, d)},
             Feature{FeatureKind::vertex,
-                    detail::support_vertex(*b.polytope, rel.rotation.transpose() * (-d))}};
+                    detail::cold_start_vertex(b, rel.rotation.transpose() * (-d))}};
   }
 
   static std::string describe(const Feature& f) {

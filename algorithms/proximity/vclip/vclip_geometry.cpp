@@ -64,48 +64,46 @@ namespace {
 // (θ the angle between the segments), computed in doubles with an absolute error ≈ 1e-16 a e: at
 // θ ≈ 1e-8 that is all noise, the parameter s lands anywhere on the overlap, and the distance
 // there is off by up to θ·|d1| ≈ 1e-8 (the 20 problems of the TR97-05 robustness experiment in
-// 10^5 trials). Here the same clamped construction runs in quad precision (__float128, 113-bit
-// significand) with the denominator taken as |d1 × d2|²: the differences of the double inputs
-// are exact, the cross product's products are exact (106 bits) and each component is rounded
-// once, so d1 × d2 carries a relative error of 2^-113 whatever θ is, and the numerator
-// −r · (d2 × (d1 × d2)) = b f − c e likewise. The error left in s, ≈ 1e-34 / θ², moves the
-// distance by ≈ θ·|d1|·δs ≤ 1e-34 |d1| / θ, far below a double's resolution for every angle two
-// segments with double end points can make (θ = 0 exactly gives s = 0, any point of the overlap
-// being nearest). No tolerance decides the answer: the switch below only picks the precision.
-__extension__ typedef __float128 quad;
+// 10^5 trials). Here n = d1 × d2 is computed with compensated arithmetic instead: each component
+// a·d − b·c by Kahan's algorithm with a fused multiply-add (Jeannerod, Louvet & Muller, Math.
+// Comp. 82, 2013: relative error ≤ 2ε), so n carries a relative error of a few ε whatever θ is.
+// Then s = −r · (d2 × n) / |n|² (Cramer's rule for the common perpendicular; equal to
+// (b f − c e) / (a e − b²) by Lagrange's identity) is off by δs ≈ ε |r| / (θ |d1|), which moves
+// the distance by ≈ θ |d1| δs ≈ ε |r|: a few units of the doubles' resolution at the segments.
+// The clamping afterwards is the textbook one (projections of end points, well conditioned).
+// No tolerance decides the answer: the switch below only picks the formula.
+double difference_of_products(double a, double b, double c, double d) {  // a·b − c·d
+  const double cd = c * d;
+  const double err = std::fma(-c, d, cd);  // cd − c·d exactly
+  return std::fma(a, b, -cd) + err;
+}
 
-struct Q3 {
-  quad x, y, z;
-};
-Q3 exact_difference(const Vec3& a, const Vec3& b) {
-  return {quad(a.x()) - quad(b.x()), quad(a.y()) - quad(b.y()), quad(a.z()) - quad(b.z())};
+Vec3 compensated_cross(const Vec3& u, const Vec3& v) {
+  return {difference_of_products(u.y(), v.z(), u.z(), v.y()),
+          difference_of_products(u.z(), v.x(), u.x(), v.z()),
+          difference_of_products(u.x(), v.y(), u.y(), v.x())};
 }
-quad dot(const Q3& a, const Q3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-Q3 cross(const Q3& a, const Q3& b) {
-  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-quad clamp01(quad x) { return x < quad(0) ? quad(0) : (x > quad(1) ? quad(1) : x); }
 
 std::pair<double, double> near_parallel_parameters(const Vec3& p0, const Vec3& p1, const Vec3& q0,
                                                    const Vec3& q1) {
-  const Q3 d1 = exact_difference(p1, p0), d2 = exact_difference(q1, q0),
-           r = exact_difference(p0, q0);
-  const quad a = dot(d1, d1), e = dot(d2, d2), b = dot(d1, d2), c = dot(d1, r), f = dot(d2, r);
-  const Q3 n = cross(d1, d2);
-  const quad nn = dot(n, n);
-  quad s = nn > quad(0) ? clamp01(-dot(r, cross(d2, n)) / nn) : quad(0);
-  quad t = (b * s + f) / e;
-  if (t < quad(0)) {
-    t = 0;
-    s = clamp01(-c / a);
-  } else if (t > quad(1)) {
-    t = 1;
-    s = clamp01((b - c) / a);
+  const Vec3 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
+  const double a = d1.squaredNorm(), e = d2.squaredNorm(), b = d1.dot(d2), c = d1.dot(r),
+               f = d2.dot(r);
+  const Vec3 n = compensated_cross(d1, d2);
+  const double nn = n.squaredNorm();
+  double s = nn > 0.0 ? std::clamp(-r.dot(d2.cross(n)) / nn, 0.0, 1.0) : 0.0;
+  double t = (b * s + f) / e;
+  if (t < 0.0) {
+    t = 0.0;
+    s = std::clamp(-c / a, 0.0, 1.0);
+  } else if (t > 1.0) {
+    t = 1.0;
+    s = std::clamp((b - c) / a, 0.0, 1.0);
   }
-  return {static_cast<double>(s), static_cast<double>(t)};
+  return {s, t};
 }
 
-// Below this sin²θ the doubles' parameters can be off by more than 1e-12 (see above).
+// Below this sin²θ the textbook parameters can be off by more than 1e-12 (see above).
 constexpr double kNearParallel = 1e-4;
 
 }  // namespace
@@ -177,14 +175,50 @@ std::unique_ptr<Prepared> prepare_shape(const Polytope& shape) {
     p->face_triple[f] = best;
   }
   p->feature_count = static_cast<int>(verts.size() + edges.size() + faces.size());
-  if (!verts.empty()) p->centroid = shape.centroid();
+  if (!verts.empty()) {
+    p->centroid = shape.centroid();
+    for (size_t k = 0; k < kStartDirections.size(); ++k) {
+      int best = 0;
+      for (size_t v = 1; v < verts.size(); ++v)
+        if (kStartDirections[k].dot(verts[v]) >
+            kStartDirections[k].dot(verts[static_cast<size_t>(best)]))
+          best = static_cast<int>(v);
+      p->extreme[k] = best;
+    }
+  }
   return p;
 }
 
-int support_vertex(const Polytope& p, const Vec3& d) {
+namespace {
+constexpr double kDiagonal = 0.57735026918962576;  // 1/√3
+}  // namespace
+
+const std::array<Vec3, 14> kStartDirections = {Vec3(1, 0, 0),
+                                               Vec3(-1, 0, 0),
+                                               Vec3(0, 1, 0),
+                                               Vec3(0, -1, 0),
+                                               Vec3(0, 0, 1),
+                                               Vec3(0, 0, -1),
+                                               Vec3(kDiagonal, kDiagonal, kDiagonal),
+                                               Vec3(kDiagonal, kDiagonal, -kDiagonal),
+                                               Vec3(kDiagonal, -kDiagonal, kDiagonal),
+                                               Vec3(kDiagonal, -kDiagonal, -kDiagonal),
+                                               Vec3(-kDiagonal, kDiagonal, kDiagonal),
+                                               Vec3(-kDiagonal, kDiagonal, -kDiagonal),
+                                               Vec3(-kDiagonal, -kDiagonal, kDiagonal),
+                                               Vec3(-kDiagonal, -kDiagonal, -kDiagonal)};
+
+int cold_start_vertex(const Prepared& p, const Vec3& d) {
+  size_t best = 0;
+  for (size_t k = 1; k < kStartDirections.size(); ++k)
+    if (kStartDirections[k].dot(d) > kStartDirections[best].dot(d)) best = k;
+  return support_vertex(*p.polytope, d, p.extreme[best]);
+}
+
+int support_vertex(const Polytope& p, const Vec3& d, int start) {
   const auto& verts = p.vertices();
   if (verts.empty()) return 0;
-  int v = 0;
+  int v = start >= 0 && static_cast<size_t>(start) < verts.size() ? start : 0;
   double best = d.dot(verts[0]);
   for (;;) {
     int next = v;
