@@ -48,6 +48,7 @@
 #include <limits>
 
 #include "algorithms/proximity/gjk/gjk_internal.hpp"
+#include "algorithms/proximity/hill_climb.hpp"
 #include "algorithms/proximity/result_support.hpp"
 
 namespace touchstone::gjk {
@@ -81,25 +82,12 @@ int PreparedConvex::support(const Vec3& d, int hint) const {
     }
     return best;
   }
-  // Steepest ascent on the vertex graph. On a convex polytope a vertex with no strictly better
-  // neighbour maximizes d·x (the simplex-method argument), plateaus included; moving only on
-  // strict improvement guarantees termination.
-  int v = (hint >= 0 && hint < n) ? hint : 0;
-  double best_dot = d.dot(vertices[static_cast<size_t>(v)]);
-  for (;;) {
-    int next = v;
+  const int start = (hint >= 0 && hint < n) ? hint : 0;
+  return steepest_ascent(vertices, d, start, [this](int v, const auto& visit) {
     for (int k = adj_offset[static_cast<size_t>(v)]; k < adj_offset[static_cast<size_t>(v) + 1];
-         ++k) {
-      const int u = adj[static_cast<size_t>(k)];
-      const double dot = d.dot(vertices[static_cast<size_t>(u)]);
-      if (dot > best_dot) {
-        best_dot = dot;
-        next = u;
-      }
-    }
-    if (next == v) return v;
-    v = next;
-  }
+         ++k)
+      visit(adj[static_cast<size_t>(k)]);
+  });
 }
 
 }  // namespace detail
@@ -298,34 +286,38 @@ struct Simplex {
       if (pts[static_cast<size_t>(i)].same_vertices(s)) return true;
     return false;
   }
+  // The sub-algorithm on the simplex's points and w, each mapped by `convert` to V3<T>.
+  template <typename Convert>
+  auto solve_with(const SupportPoint& w, const Convert& convert) const {
+    std::array<decltype(convert(w)), 4> q;
+    for (size_t i = 0; i < static_cast<size_t>(n); ++i) q[i] = convert(pts[i]);
+    q[static_cast<size_t>(n)] = convert(w);
+    return solve(q.data(), n + 1);
+  }
   enum class Added { enclosing, progress, stalled };
   // Adds w and reduces (rules 4 and 5) without copying the simplex: the reduction is committed
   // when it encloses the origin or |v| strictly decreased, else the simplex stays as it was.
   Added add(const SupportPoint& w, bool precise) {
-    const int m = n + 1;
     if (precise) {
-      std::array<V3<quad>, 4> q;
-      for (size_t i = 0; i < static_cast<size_t>(n); ++i) q[i] = exact_w(pts[i]);
-      q[static_cast<size_t>(n)] = exact_w(w);
-      const Sub<quad> sub = solve(q.data(), m);
+      const Sub<quad> sub = solve_with(w, exact_w);
       if (sub.n != 4 && n > 0 && !(sub.vv < vvq)) return Added::stalled;
-      pts[static_cast<size_t>(n)] = w;
-      n = m;
-      keep(sub);
+      commit(w, sub);
       vq = sub.v;
       vvq = sub.vv;
     } else {
-      std::array<V3<double>, 4> q;
-      for (size_t i = 0; i < static_cast<size_t>(n); ++i) q[i] = V3<double>::from(pts[i].w);
-      q[static_cast<size_t>(n)] = V3<double>::from(w.w);
-      const Sub<double> sub = solve(q.data(), m);
+      const Sub<double> sub =
+          solve_with(w, [](const SupportPoint& p) { return V3<double>::from(p.w); });
       if (sub.n != 4 && n > 0 && !(sub.v.to_vec3().squaredNorm() < vv)) return Added::stalled;
-      pts[static_cast<size_t>(n)] = w;
-      n = m;
-      keep(sub);
+      commit(w, sub);
     }
     vv = v.squaredNorm();
     return n == 4 ? Added::enclosing : Added::progress;
+  }
+  template <typename T>
+  void commit(const SupportPoint& w, const Sub<T>& sub) {
+    pts[static_cast<size_t>(n)] = w;
+    ++n;
+    keep(sub);
   }
   static V3<quad> exact_w(const SupportPoint& p) {
     return V3<quad>::from(p.a) - V3<quad>::from(p.b);  // exact a − b

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <utility>
 
+#include "algorithms/proximity/hill_climb.hpp"
 #include "algorithms/proximity/vclip/vclip_internal.hpp"
 
 namespace touchstone::vclip::detail {
@@ -91,16 +92,11 @@ std::pair<double, double> near_parallel_parameters(const Vec3& p0, const Vec3& p
                f = d2.dot(r);
   const Vec3 n = compensated_cross(d1, d2);
   const double nn = n.squaredNorm();
-  double s = nn > 0.0 ? std::clamp(-r.dot(d2.cross(n)) / nn, 0.0, 1.0) : 0.0;
-  double t = (b * s + f) / e;
-  if (t < 0.0) {
-    t = 0.0;
-    s = std::clamp(-c / a, 0.0, 1.0);
-  } else if (t > 1.0) {
-    t = 1.0;
-    s = std::clamp((b - c) / a, 0.0, 1.0);
-  }
-  return {s, t};
+  // The common perpendicular's foot on P (clamped), then Q's point nearest it (clamped), then P's
+  // point nearest that: the clamped minimizer of the convex distance over the square.
+  const double s = nn > 0.0 ? std::clamp(-r.dot(d2.cross(n)) / nn, 0.0, 1.0) : 0.0;
+  const double t = std::clamp((b * s + f) / e, 0.0, 1.0);
+  return {std::clamp((b * t - c) / a, 0.0, 1.0), t};
 }
 
 // Below this sin²θ the textbook parameters can be off by more than 1e-12 (see above).
@@ -218,22 +214,13 @@ int cold_start_vertex(const Prepared& p, const Vec3& d) {
 int support_vertex(const Polytope& p, const Vec3& d, int start) {
   const auto& verts = p.vertices();
   if (verts.empty()) return 0;
-  int v = start >= 0 && static_cast<size_t>(start) < verts.size() ? start : 0;
-  double best = d.dot(verts[0]);
-  for (;;) {
-    int next = v;
+  const int from = start >= 0 && static_cast<size_t>(start) < verts.size() ? start : 0;
+  return steepest_ascent(verts, d, from, [&p](int v, const auto& visit) {
     for (int e : p.vertex_edges()[static_cast<size_t>(v)]) {
       const Edge& E = p.edges()[static_cast<size_t>(e)];
-      const int u = E.tail == v ? E.head : E.tail;
-      const double dot = d.dot(verts[static_cast<size_t>(u)]);
-      if (dot > best) {
-        best = dot;
-        next = u;
-      }
+      visit(E.tail == v ? E.head : E.tail);
     }
-    if (next == v) return v;
-    v = next;
-  }
+  });
 }
 
 bool valid_feature(const Polytope& p, const Feature& f) {
