@@ -376,16 +376,28 @@ TEST(VClip, WarmStartReproducesColdAnswerInFewerIterations) {
 }
 
 TEST(VClip, ColdStartBeginsAtTheSupportingVertices) {
-  // Boxes [-1, 1]³ with B's centre at (3, 3, 3): along the centre-to-centre direction (1, 1, 1)
-  // A's furthest vertex is (1, 1, 1) and B's furthest the other way is (2, 2, 2), which are the
-  // closest features (distance √3): the search starts there and ends after one state.
-  const Polytope a = box({-1, -1, -1}, {1, 1, 1}), b = box({-1, -1, -1}, {1, 1, 1});
-  const Pose xb = Pose::from_translation({3, 3, 3});
+  // Prisms over a regular 40-gon (vertex k at angle 2πk/40, radius 1) from z = -1 to 1: 80
+  // vertices, above the size where the cold start uses support vertices. B's centre is at
+  // (4, 0, 2.5): along d = (4, 0, 2.5) A's furthest vertex is (1, 0, 1), and B's furthest along
+  // −d is its (-1, 0, -1), at (3, 0, 1.5). A has x ≤ 1, z ≤ 1 and B x ≥ 3, z ≥ 1.5, so these two
+  // vertices are the unique closest pair (distance √(2² + 0.5²)): the search ends after one state.
+  std::vector<Vec3> pts;
+  for (int k = 0; k < 40; ++k) {
+    const double t = 2 * std::numbers::pi * k / 40;
+    const Vec3 rim = k == 0    ? Vec3(1, 0, 0)
+                     : k == 20 ? Vec3(-1, 0, 0)
+                               : Vec3(std::cos(t), std::sin(t), 0);
+    pts.push_back(rim + Vec3(0, 0, -1));
+    pts.push_back(rim + Vec3(0, 0, 1));
+  }
+  const Polytope a = hull(pts), b = hull(pts);
+  ASSERT_EQ(a.vertices().size(), 80u);
+  const Pose xb = Pose::from_translation({4, 0, 2.5});
   const Outcome r = run_vclip(a, kId, b, xb);
-  expect_closest(r, a, kId, b, xb, std::sqrt(3.0));
+  expect_closest(r, a, kId, b, xb, std::sqrt(4.25));
   ASSERT_EQ(r.trace.size(), 1u);
-  EXPECT_EQ(r.trace[0].first, (Feature{FeatureKind::vertex, vertex_at(a, {1, 1, 1})}));
-  EXPECT_EQ(r.trace[0].second, (Feature{FeatureKind::vertex, vertex_at(b, {-1, -1, -1})}));
+  EXPECT_EQ(r.trace[0].first, (Feature{FeatureKind::vertex, vertex_at(a, {1, 0, 1})}));
+  EXPECT_EQ(r.trace[0].second, (Feature{FeatureKind::vertex, vertex_at(b, {-1, 0, -1})}));
   EXPECT_EQ(r.result.iterations, 1);
 }
 
