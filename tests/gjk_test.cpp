@@ -173,6 +173,48 @@ TEST(Gjk, OverlapQuarterAlongX) {
   p.check_witnesses(r, I, pb, 1e-15);
 }
 
+TEST(Gjk, TouchingBandEdgesAroundTheTouchingCertificate) {
+  // Unit cubes overlapping along x by δ; A − B = [δ − 2, δ] × [-1.5, 0.5]² (B at (1 − δ, .5, .5)),
+  // so the depth is δ (escape along +x). The touching band is 1e-13 × size (size √3): δ = 2^-50
+  // (8.9e-16) is inside it (touching, proved without EPA by the direction +x), δ = 2^-33
+  // (1.2e-10) is outside it (penetrating with depth δ: no direction may prove it touching).
+  const Polytope a = unit_cube(), b = unit_cube();
+  Pair p(a, b);
+  const double inside = std::ldexp(1.0, -50), outside = std::ldexp(1.0, -33);
+  const auto t = p.query(I, at(1 - inside, 0.5, 0.5));
+  ASSERT_EQ(t.status, QueryStatus::ok) << t.reason;
+  EXPECT_EQ(t.relation, Relation::touching);
+  EXPECT_EQ(*t.distance, 0.0);
+  EXPECT_EQ(*t.penetration_depth, 0.0);
+  const auto q = p.query(I, at(1 - outside, 0.5, 0.5));
+  ASSERT_EQ(q.status, QueryStatus::ok) << q.reason;
+  EXPECT_EQ(q.relation, Relation::penetrating);
+  EXPECT_NEAR(*q.penetration_depth, outside, 1e-16);
+  EXPECT_NEAR((*q.penetration_direction - Vec3(1, 0, 0)).norm(), 0.0, 1e-12);
+}
+
+TEST(Gjk, EpaBuffersReusedAcrossQueries) {
+  // EPA keeps its buffers between queries on a thread: a large polytope first (a 2,000-vertex
+  // sphere hull against itself, depth ≥ 2 r_in − 1.5 > 0.49), then the unit cubes of
+  // IdenticalCubesDepthOne (depth 1) and OverlapQuarterAlongX (depth 0.25) must come out as on a
+  // fresh thread.
+  const Polytope s = sphere(2000);
+  Pair big(s, s);
+  const auto r = big.query(I, at(1.5, 0, 0));
+  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+  EXPECT_EQ(r.relation, Relation::penetrating);
+  EXPECT_GT(*r.penetration_depth, 0.49);
+  EXPECT_LE(*r.penetration_depth, 0.5 + 1e-12);
+  const Polytope a = unit_cube(), b = unit_cube();
+  Pair p(a, b);
+  const auto one = p.query(I, I);
+  ASSERT_EQ(one.status, QueryStatus::ok) << one.reason;
+  EXPECT_NEAR(*one.penetration_depth, 1.0, 1e-12);
+  const auto quarter = p.query(I, at(0.75, 0.5, 0.5));
+  ASSERT_EQ(quarter.status, QueryStatus::ok) << quarter.reason;
+  EXPECT_NEAR(*quarter.penetration_depth, 0.25, 1e-14);
+}
+
 TEST(Gjk, RotatedShapes) {
   // In A's frame: A = [-.5,.5]^3; B = same cube turned 45° about z, so its vertical edge points
   // at A's face x = .5 from x = c − √2/2. Gap .25 ⇒ c = .5 + √2/2 + .25. Then the whole

@@ -13,6 +13,7 @@
 #include <numbers>
 #include <vector>
 
+#include "algorithms/proximity/vclip/vclip_internal.hpp"
 #include "cases/families.hpp"
 #include "reference/exact_proximity.hpp"
 #include "tests/support/shapes.hpp"
@@ -374,11 +375,82 @@ TEST(VClip, WarmStartReproducesColdAnswerInFewerIterations) {
   EXPECT_LT(warm_iterations, 3 * 60);  // coherence: a few steps per frame
 }
 
+TEST(VClip, ColdStartBeginsAtTheSupportingVertices) {
+  // Prisms over a regular 40-gon (vertex k at angle 2πk/40, radius 1) from z = -1 to 1: 80
+  // vertices, above the size where the cold start uses support vertices. B's centre is at
+  // (4, 0, 2.5): along d = (4, 0, 2.5) A's furthest vertex is (1, 0, 1), and B's furthest along
+  // −d is its (-1, 0, -1), at (3, 0, 1.5). A has x ≤ 1, z ≤ 1 and B x ≥ 3, z ≥ 1.5, so these two
+  // vertices are the unique closest pair (distance √(2² + 0.5²)): the search ends after one state.
+  std::vector<Vec3> pts;
+  for (int k = 0; k < 40; ++k) {
+    const double t = 2 * std::numbers::pi * k / 40;
+    const Vec3 rim = k == 0    ? Vec3(1, 0, 0)
+                     : k == 20 ? Vec3(-1, 0, 0)
+                               : Vec3(std::cos(t), std::sin(t), 0);
+    pts.push_back(rim + Vec3(0, 0, -1));
+    pts.push_back(rim + Vec3(0, 0, 1));
+  }
+  const Polytope a = hull(pts), b = hull(pts);
+  ASSERT_EQ(a.vertices().size(), 80u);
+  const Pose xb = Pose::from_translation({4, 0, 2.5});
+  const Outcome r = run_vclip(a, kId, b, xb);
+  expect_closest(r, a, kId, b, xb, std::sqrt(4.25));
+  ASSERT_EQ(r.trace.size(), 1u);
+  EXPECT_EQ(r.trace[0].first, (Feature{FeatureKind::vertex, vertex_at(a, {1, 0, 1})}));
+  EXPECT_EQ(r.trace[0].second, (Feature{FeatureKind::vertex, vertex_at(b, {-1, 0, -1})}));
+  EXPECT_EQ(r.result.iterations, 1);
+}
+
+TEST(VClip, ColdStartVertexMaximizesAlongTheDirection) {
+  // Hill climbing on a 1,000-vertex hull finds a vertex as far along d as a scan of all vertices.
+  std::vector<Vec3> pts;
+  for (int i = 0; i < 1000; ++i) {
+    const double z = 1 - (2.0 * i + 1) / 1000, r = std::sqrt(1 - z * z);
+    const double phi = i * std::numbers::pi * (3 - std::sqrt(5.0));
+    pts.push_back({r * std::cos(phi), r * std::sin(phi), z});
+  }
+  const Polytope s = hull(pts);
+  for (const Vec3& d : {Vec3(1, 0, 0), Vec3(-0.3, 0.2, -1), Vec3(0.1, -0.7, 0.4), Vec3(0, 0, 1)}) {
+    double best = -std::numeric_limits<double>::infinity();
+    for (const Vec3& v : s.vertices()) best = std::max(best, d.dot(v));
+    const int v = vclip::detail::support_vertex(s, d);
+    EXPECT_EQ(d.dot(s.vertices()[static_cast<size_t>(v)]), best) << d.transpose();
+  }
+}
+
+TEST(VClip, NearParallelSegmentsClosestPoints) {
+  // P from (0,0,0) to (2,0,0); Q from (0, 1+θ, 1) to (2, 1−θ, 1), θ = 2^-27: Q descends towards
+  // P's line all along, so the nearest pair is P's end (2,0,0) and Q's end (2, 1−θ, 1), distance
+  // √((1−θ)² + 1). In doubles e = |Q|² rounds to 4, a·e − b² to 0, and the textbook parameters
+  // pick P's start and (nearly) Q's start instead: distance √((1+θ)² + 1), off by ≈ √2 θ ≈ 1e-8
+  // (the size of the TR97-05 robustness problems).
+  const double theta = std::ldexp(1.0, -27);
+  const Vec3 p0(0, 0, 0), p1(2, 0, 0), q0(0, 1 + theta, 1), q1(2, 1 - theta, 1);
+  const auto [p, q] = vclip::detail::segment_closest(p0, p1, q0, q1);
+  EXPECT_EQ(p, Vec3(2, 0, 0));
+  EXPECT_EQ(q, Vec3(2, 1 - theta, 1));
+  const double expected = std::sqrt((1 - theta) * (1 - theta) + 1);
+  EXPECT_NEAR((p - q).norm(), expected, 1e-16);
+  // The same pair swapped, and with Q reversed: the same nearest points.
+  const auto [q2, p2] = vclip::detail::segment_closest(q1, q0, p1, p0);
+  EXPECT_EQ(p2, Vec3(2, 0, 0));
+  EXPECT_EQ(q2, Vec3(2, 1 - theta, 1));
+  // Exactly parallel (θ = 0): any point of the overlap is nearest; the distance is exact.
+  const auto [pp, qq] = vclip::detail::segment_closest(p0, p1, Vec3(1, 1, 1), Vec3(3, 1, 1));
+  EXPECT_EQ((pp - qq).norm(), std::sqrt(2.0));
+}
+
 TEST(VClip, IterationCapReportsFailure) {
   const Polytope a = octahedron(), b = octahedron();
   vclip::Options options;
   options.iteration_cap = 1;
-  const Outcome r = run_vclip(a, kId, b, Pose::from_translation({3, 0.5, 0.25}), options);
+  // Start on the far sides (A's vertex (-1,0,0), B's (1,0,0)): one step cannot end the search.
+  auto far = std::make_unique<vclip::VClipWarmStart>();
+  far->valid = true;
+  far->feature_a = {FeatureKind::vertex, vertex_at(a, {-1, 0, 0})};
+  far->feature_b = {FeatureKind::vertex, vertex_at(b, {1, 0, 0})};
+  std::unique_ptr<WarmStart> state = std::move(far);
+  const Outcome r = run_vclip(a, kId, b, Pose::from_translation({3, 0.5, 0.25}), options, &state);
   EXPECT_EQ(r.result.status, QueryStatus::failed);
   EXPECT_NE(r.result.reason.find("iteration cap"), std::string::npos) << r.result.reason;
 }

@@ -66,7 +66,7 @@ void time_circling_queries(benchmark::State& state, const ProximityAlgorithmInfo
 void register_circling_benchmarks(const ProximityAlgorithmInfo& info,
                                   const std::vector<CirclingQuery>& queries, Counters counters) {
   const auto shared = std::make_shared<const ProximityAlgorithmInfo>(info);
-  for (int n : {20, 100, 1000})
+  for (int n : {20, 100, 1000, 10000})
     for (const CirclingQuery& q : queries)
       benchmark::RegisterBenchmark((info.name + "/" + q.name + "/v" + std::to_string(n)).c_str(),
                                    [shared, n, q, counters](benchmark::State& state) {

@@ -1,7 +1,7 @@
 // The one scene of the proximity benchmarks (bench_gjk, bench_vclip, bench_lin_canny,
 // bench_proximity): hulls of random points on the unit sphere (fixed seeds, 12345 for A and 67890
-// for B), 20 / 100 / 1000 vertices, and a 64-frame coherent motion of B circling A while turning
-// (A stays at the identity). B's centre is `centre_distance` from A's: above 2 the pair is
+// for B), 20 / 100 / 1000 / 10,000 vertices, and a 64-frame coherent motion of B circling A while
+// turning (A stays at the identity). B's centre is `centre_distance` from A's: above 2 the pair is
 // separated, below 2 penetrating. Shapes are prepared outside the timed loop; each iteration
 // answers one query of the motion, so warm-start runs see the frame-to-frame coherence the state
 // is meant for.
@@ -42,8 +42,8 @@ struct CirclingQuery {
   bool warm;
 };
 
-// Registers <algorithm>/<query>/vN for N = 20, 100, 1000 (for each N, the queries in turn):
-// path-like names so compare.py and bench-ratios.py pair them across runs (DESIGN §7).
+// Registers <algorithm>/<query>/vN for N = 20, 100, 1000, 10000 (for each N, the queries in
+// turn): path-like names so compare.py and bench-ratios.py pair them across runs (DESIGN §7).
 void register_circling_benchmarks(const ProximityAlgorithmInfo& info,
                                   const std::vector<CirclingQuery>& queries, Counters counters);
 

@@ -25,9 +25,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/proximity/gjk/gjk_internal.hpp"
@@ -52,11 +55,21 @@ struct Face {
   double d = std::numeric_limits<double>::infinity();
   bool alive = true;
   bool valid = false;  // has a usable normal
+  int stamp = -1;      // the expansion that last marked it visible
 };
 
+// The polytope's points, faces and a min-heap of (signed distance, face) for the nearest live
+// face (lazy deletion: dead faces are dropped when they reach the top). Ties go to the lower face
+// index, as a linear scan would. The buffers live in a thread-local workspace, so a query
+// allocates only when a polytope outgrows every earlier one on its thread.
 class Polytope3 {
  public:
-  explicit Polytope3(std::vector<SupportPoint> points) : points_(std::move(points)) {}
+  Polytope3(std::vector<SupportPoint>& points, std::vector<Face>& faces,
+            std::vector<std::pair<double, int>>& heap)
+      : points_(points), faces_(faces), heap_(heap) {
+    faces_.clear();
+    heap_.clear();
+  }
 
   const SupportPoint& point(int i) const { return points_[static_cast<size_t>(i)]; }
   int add_point(const SupportPoint& p) {
@@ -85,16 +98,31 @@ class Polytope3 {
       f.valid = std::isfinite(f.d);
     }
     faces_.push_back(f);
-    return static_cast<int>(faces_.size()) - 1;
+    const int id = static_cast<int>(faces_.size()) - 1;
+    if (f.valid) {
+      heap_.emplace_back(f.d, id);
+      std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+    }
+    return id;
+  }
+
+  // The live face with a usable normal nearest the origin (signed distance), or -1.
+  int nearest_face() {
+    while (!heap_.empty() && !faces_[static_cast<size_t>(heap_.front().second)].alive) {
+      std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+      heap_.pop_back();
+    }
+    return heap_.empty() ? -1 : heap_.front().second;
   }
 
  private:
-  std::vector<SupportPoint> points_;
-  std::vector<Face> faces_;
+  std::vector<SupportPoint>& points_;
+  std::vector<Face>& faces_;
+  std::vector<std::pair<double, int>>& heap_;
 };
 
 // Distance of p from the affine hull of pts (0 to 3 points spanning a full-rank set).
-double distance_from_hull(const std::vector<SupportPoint>& pts, const Vec3& p) {
+double distance_from_hull(std::span<const SupportPoint> pts, const Vec3& p) {
   if (pts.empty()) return std::numeric_limits<double>::infinity();
   const Vec3 r = p - pts[0].w;
   if (pts.size() == 1) return r.norm();
@@ -104,13 +132,17 @@ double distance_from_hull(const std::vector<SupportPoint>& pts, const Vec3& p) {
   return std::abs(r.dot(n));
 }
 
-// Directions along which a support point must leave the current affine hull.
-std::vector<Vec3> blow_up_directions(const std::vector<SupportPoint>& pts) {
-  std::vector<Vec3> dirs;
+// Directions along which a support point must leave the current affine hull (up to six).
+struct Directions {
+  std::array<Vec3, 6> d;
+  int n = 0;
+};
+Directions blow_up_directions(std::span<const SupportPoint> pts) {
+  Directions dirs;
   if (pts.size() <= 1) {
     for (int k = 0; k < 3; ++k) {
-      dirs.push_back(Vec3::Unit(k));
-      dirs.push_back(-Vec3::Unit(k));
+      dirs.d[static_cast<size_t>(dirs.n++)] = Vec3::Unit(k);
+      dirs.d[static_cast<size_t>(dirs.n++)] = -Vec3::Unit(k);
     }
   } else if (pts.size() == 2) {
     const Vec3 u = (pts[1].w - pts[0].w).normalized();
@@ -119,21 +151,22 @@ std::vector<Vec3> blow_up_directions(const std::vector<SupportPoint>& pts) {
       if (std::abs(u[k]) < std::abs(u[k_min])) k_min = k;
     const Vec3 n1 = u.cross(Vec3::Unit(k_min)).normalized();
     const Vec3 n2 = u.cross(n1);
-    dirs = {n1, -n1, n2, -n2};
+    dirs.d = {n1, -n1, n2, -n2, Vec3::Zero(), Vec3::Zero()};
+    dirs.n = 4;
   } else {
     const Vec3 n = (pts[1].w - pts[0].w).cross(pts[2].w - pts[0].w).normalized();
-    dirs = {n, -n};
+    dirs.d = {n, -n, Vec3::Zero(), Vec3::Zero(), Vec3::Zero(), Vec3::Zero()};
+    dirs.n = 2;
   }
   return dirs;
 }
 
-// 1. A full-dimensional start tetrahedron: GJK's points first (they enclose or touch the origin),
-//    then support points off the current affine hull; oriented so that det(p1−p0, p2−p0, p3−p0)
-//    < 0. Empty (with `reason` set) when M is flat.
-std::vector<SupportPoint> start_tetrahedron(MinkowskiPair& pair,
-                                            std::span<const SupportPoint> simplex, double dim_tol,
-                                            std::string& reason) {
-  std::vector<SupportPoint> start;
+// 1. A full-dimensional start tetrahedron in `start` (cleared first): GJK's points first (they
+//    enclose or touch the origin), then support points off the current affine hull; oriented so
+//    that det(p1−p0, p2−p0, p3−p0) < 0. False (with `reason` set) when M is flat.
+bool start_tetrahedron(MinkowskiPair& pair, std::span<const SupportPoint> simplex, double dim_tol,
+                       std::vector<SupportPoint>& start, std::string& reason) {
+  start.clear();
   for (const SupportPoint& p : simplex) {
     if (start.size() == 4) break;
     const bool dup = std::any_of(start.begin(), start.end(),
@@ -145,8 +178,9 @@ std::vector<SupportPoint> start_tetrahedron(MinkowskiPair& pair,
     double best = dim_tol;
     SupportPoint chosen;
     bool found = false;
-    for (const Vec3& d : blow_up_directions(start)) {
-      const SupportPoint p = pair.support(d);
+    const Directions dirs = blow_up_directions(start);
+    for (int k = 0; k < dirs.n; ++k) {
+      const SupportPoint p = pair.support(dirs.d[static_cast<size_t>(k)]);
       const double dist = distance_from_hull(start, p.w);
       if (dist > best) {
         best = dist;
@@ -156,7 +190,7 @@ std::vector<SupportPoint> start_tetrahedron(MinkowskiPair& pair,
     }
     if (!found) {
       reason = "EPA: Minkowski difference is flat (no full-dimensional start)";
-      return {};
+      return false;
     }
     start.push_back(chosen);
   }
@@ -165,7 +199,7 @@ std::vector<SupportPoint> start_tetrahedron(MinkowskiPair& pair,
   const Vec3 e1 = start[1].w - start[0].w, e2 = start[2].w - start[0].w,
              e3 = start[3].w - start[0].w;
   if (e1.dot(e2.cross(e3)) > 0.0) std::swap(start[1], start[2]);
-  return start;
+  return true;
 }
 
 // The four faces of the oriented start tetrahedron and their adjacency.
@@ -188,39 +222,30 @@ void make_tetrahedron_faces(Polytope3& poly) {
     }
 }
 
-// The live face with a usable normal nearest the origin (signed distance), or -1.
-int nearest_face(const std::vector<Face>& faces) {
-  int best = -1;
-  for (size_t f = 0; f < faces.size(); ++f)
-    if (faces[f].alive && faces[f].valid &&
-        (best < 0 || faces[f].d < faces[static_cast<size_t>(best)].d))
-      best = static_cast<int>(f);
-  return best;
-}
-
 // 2. One expansion: remove the faces the new point sees (a connected set grown from `best`) and
 //    stitch the horizon to the new point. The buffers are kept between iterations.
 class Expansion {
  public:
+  void reset() { stamp_ = 0; }
   // Adds w to poly; the reason it failed, or nothing.
   std::optional<std::string> expand(Polytope3& poly, int best, const SupportPoint& w,
                                     double vis_tol) {
     auto& faces = poly.faces();
     const int wi = poly.add_point(w);
-    visible.assign(faces.size(), 0);
+    ++stamp_;  // faces with this stamp are visible from w
     stack.assign(1, best);
     visible_list.clear();
-    visible[static_cast<size_t>(best)] = 1;
+    faces[static_cast<size_t>(best)].stamp = stamp_;
     while (!stack.empty()) {
       const int g = stack.back();
       stack.pop_back();
       visible_list.push_back(g);
       for (int h : faces[static_cast<size_t>(g)].adj) {
-        if (h < 0 || visible[static_cast<size_t>(h)] || !faces[static_cast<size_t>(h)].alive)
-          continue;
-        const Face& fh = faces[static_cast<size_t>(h)];
+        if (h < 0) continue;
+        Face& fh = faces[static_cast<size_t>(h)];
+        if (fh.stamp == stamp_ || !fh.alive) continue;
         if (fh.valid && fh.n.dot(w.w - poly.point(fh.v[0]).w) > vis_tol) {
-          visible[static_cast<size_t>(h)] = 1;
+          fh.stamp = stamp_;
           stack.push_back(h);
         }
       }
@@ -230,7 +255,7 @@ class Expansion {
       for (int i = 0; i < 3; ++i) {
         const int h = faces[static_cast<size_t>(g)].adj[static_cast<size_t>(i)];
         if (h < 0) return "EPA: open polytope (internal error)";
-        if (!visible[static_cast<size_t>(h)])
+        if (faces[static_cast<size_t>(h)].stamp != stamp_)
           horizon.push_back({faces[static_cast<size_t>(g)].v[static_cast<size_t>(i)],
                              faces[static_cast<size_t>(g)].v[static_cast<size_t>((i + 1) % 3)], h});
       }
@@ -270,9 +295,18 @@ class Expansion {
   struct HorizonEdge {
     int a, b, outer;
   };
-  std::vector<char> visible;
+  int stamp_ = 0;
   std::vector<int> stack, visible_list;
   std::vector<HorizonEdge> horizon;
+};
+
+// The buffers of one thread's EPA runs, kept between queries (profiles of the degenerate
+// families showed allocation as a tenth of EPA's time).
+struct Workspace {
+  std::vector<SupportPoint> points;
+  std::vector<Face> faces;
+  std::vector<std::pair<double, int>> heap;
+  Expansion expansion;
 };
 
 }  // namespace
@@ -280,25 +314,32 @@ class Expansion {
 EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> simplex,
                              double size, int max_iterations) {
   EpaResult result;
-  std::vector<SupportPoint> start =
-      start_tetrahedron(pair, simplex, kDimensionTolerance * size, result.reason);
-  if (start.empty()) return result;
-  Polytope3 poly(std::move(start));
+  thread_local Workspace work;
+  if (!start_tetrahedron(pair, simplex, kDimensionTolerance * size, work.points, result.reason))
+    return result;
+  Polytope3 poly(work.points, work.faces, work.heap);
   make_tetrahedron_faces(poly);
   auto& faces = poly.faces();
+  Expansion& expansion = work.expansion;
+  expansion.reset();
 
   const double depth_tol = kDepthTolerance * size;
   const double vis_tol = kVisibilityTolerance * size;
-  Expansion expansion;
   for (int it = 0; it < max_iterations; ++it) {
     result.iterations = it + 1;
-    const int best = nearest_face(faces);
+    const int best = poly.nearest_face();
     if (best < 0) {
       result.reason = "EPA: no face with a usable normal";
       return result;
     }
     const Vec3 n = faces[static_cast<size_t>(best)].n;
     const double d = faces[static_cast<size_t>(best)].d;
+    // Hill climbing starts from the face's first vertex: a support point of M along a nearby
+    // direction, so the climb to the support along n is short (the last support point, the
+    // default hint, can lie anywhere on the polytope).
+    const SupportPoint& start = poly.point(faces[static_cast<size_t>(best)].v[0]);
+    pair.hint_a = start.ia;
+    pair.hint_b = start.ib;
     const SupportPoint w = pair.support(n);
     if (!w.w.allFinite()) {
       result.reason = "EPA: non-finite support point";

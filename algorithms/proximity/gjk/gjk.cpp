@@ -48,6 +48,8 @@
 #include <limits>
 
 #include "algorithms/proximity/gjk/gjk_internal.hpp"
+#include "algorithms/proximity/gjk/gjk_subalgorithm.hpp"
+#include "algorithms/proximity/hill_climb.hpp"
 #include "algorithms/proximity/result_support.hpp"
 
 namespace touchstone::gjk {
@@ -56,36 +58,37 @@ namespace detail {
 int PreparedConvex::support(const Vec3& d, int hint) const {
   const int n = static_cast<int>(vertices.size());
   if (n <= kHillClimbThreshold || adj.empty()) {
+    // Linear scan over the coordinate arrays, four vertices a step: the four products are
+    // independent, and the first maximum wins as in a plain scan.
+    const double dx = d.x(), dy = d.y(), dz = d.z();
+    const double* x = xs.data();
+    const double* y = ys.data();
+    const double* z = zs.data();
     int best = 0;
-    double best_dot = d.dot(vertices[0]);
-    for (int i = 1; i < n; ++i) {
-      const double dot = d.dot(vertices[static_cast<size_t>(i)]);
-      if (dot > best_dot) {
-        best_dot = dot;
-        best = i;
-      }
+    double best_dot = dx * x[0] + dy * y[0] + dz * z[0];
+    int i = 1;
+    for (; i + 4 <= n; i += 4) {
+      const double d0 = dx * x[i] + dy * y[i] + dz * z[i];
+      const double d1 = dx * x[i + 1] + dy * y[i + 1] + dz * z[i + 1];
+      const double d2 = dx * x[i + 2] + dy * y[i + 2] + dz * z[i + 2];
+      const double d3 = dx * x[i + 3] + dy * y[i + 3] + dz * z[i + 3];
+      if (d0 > best_dot) best_dot = d0, best = i;
+      if (d1 > best_dot) best_dot = d1, best = i + 1;
+      if (d2 > best_dot) best_dot = d2, best = i + 2;
+      if (d3 > best_dot) best_dot = d3, best = i + 3;
+    }
+    for (; i < n; ++i) {
+      const double di = dx * x[i] + dy * y[i] + dz * z[i];
+      if (di > best_dot) best_dot = di, best = i;
     }
     return best;
   }
-  // Steepest ascent on the vertex graph. On a convex polytope a vertex with no strictly better
-  // neighbour maximizes d·x (the simplex-method argument), plateaus included; moving only on
-  // strict improvement guarantees termination.
-  int v = (hint >= 0 && hint < n) ? hint : 0;
-  double best_dot = d.dot(vertices[static_cast<size_t>(v)]);
-  for (;;) {
-    int next = v;
+  const int start = (hint >= 0 && hint < n) ? hint : 0;
+  return steepest_ascent(vertices, d, start, [this](int v, const auto& visit) {
     for (int k = adj_offset[static_cast<size_t>(v)]; k < adj_offset[static_cast<size_t>(v) + 1];
-         ++k) {
-      const int u = adj[static_cast<size_t>(k)];
-      const double dot = d.dot(vertices[static_cast<size_t>(u)]);
-      if (dot > best_dot) {
-        best_dot = dot;
-        next = u;
-      }
-    }
-    if (next == v) return v;
-    v = next;
-  }
+         ++k)
+      visit(adj[static_cast<size_t>(k)]);
+  });
 }
 
 }  // namespace detail
@@ -94,180 +97,15 @@ namespace {
 
 using detail::MinkowskiPair;
 using detail::PreparedConvex;
+using detail::quad;
+using detail::solve;
+using detail::Sub;
 using detail::SupportPoint;
+using detail::V3;
 
 constexpr double kEpsRel = 1e-12;
 constexpr double kEpsAbs = 1e-14;
 constexpr double kTouch = 1e-13;
-
-// Quad precision for the stall fallback (see rule 2/5 in the header comment).
-__extension__ typedef __float128 quad;
-
-// A minimal 3-vector over the scalar T (double, or quad for the fallback).
-template <typename T>
-struct V3 {
-  T x{}, y{}, z{};
-  V3() = default;
-  V3(T a, T b, T c) : x(a), y(b), z(c) {}
-  static V3 from(const Vec3& v) { return {T(v.x()), T(v.y()), T(v.z())}; }
-  Vec3 to_vec3() const { return {double(x), double(y), double(z)}; }
-  T operator[](int i) const { return i == 0 ? x : (i == 1 ? y : z); }
-  V3 operator+(const V3& o) const { return {x + o.x, y + o.y, z + o.z}; }
-  V3 operator-(const V3& o) const { return {x - o.x, y - o.y, z - o.z}; }
-  V3 operator-() const { return {-x, -y, -z}; }
-  V3 operator*(T k) const { return {x * k, y * k, z * k}; }
-  T dot(const V3& o) const { return x * o.x + y * o.y + z * o.z; }
-  V3 cross(const V3& o) const { return {y * o.z - z * o.y, z * o.x - x * o.z, x * o.y - y * o.x}; }
-  T squared_norm() const { return dot(*this); }
-};
-
-template <typename T>
-T abs_t(T x) {
-  return x < T(0) ? -x : x;
-}
-template <typename T>
-bool finite_t(T x) {
-  return std::isfinite(double(x));
-}
-
-// Result of the distance sub-algorithm: the smallest sub-simplex (indices into the input points)
-// whose hull holds the point nearest the origin, its barycentric coordinates, and that point.
-template <typename T>
-struct Sub {
-  int n = 0;
-  std::array<int, 4> idx{};
-  std::array<T, 4> lambda{};
-  V3<T> v;
-  T vv = T(std::numeric_limits<double>::infinity());
-};
-
-template <typename T>
-Sub<T> vertex_sub(const V3<T>* p, int i) {
-  Sub<T> s;
-  s.n = 1;
-  s.idx[0] = i;
-  s.lambda[0] = T(1);
-  s.v = p[i];
-  s.vv = s.v.squared_norm();
-  return s;
-}
-
-template <typename T>
-void keep_better(Sub<T>& best, const Sub<T>& candidate) {
-  if (candidate.vv < best.vv) best = candidate;
-}
-
-// Segment [p_i, p_j].
-template <typename T>
-Sub<T> segment_sub(const V3<T>* p, int i, int j) {
-  const V3<T> t = p[j] - p[i];
-  const T tt = t.squared_norm();
-  const T u = -p[i].dot(t);
-  if (!(tt > T(0)) || u <= T(0)) return vertex_sub(p, i);
-  if (u >= tt) return vertex_sub(p, j);
-  const T l = u / tt;
-  Sub<T> s;
-  s.n = 2;
-  s.idx[0] = i;
-  s.idx[1] = j;
-  s.lambda[0] = T(1) - l;
-  s.lambda[1] = l;
-  s.v = p[i] + t * l;
-  s.vv = s.v.squared_norm();
-  return s;
-}
-
-// Triangle (p_i, p_j, p_k), signed-volumes style (Montanari et al. 2017 §3.2): project the origin
-// onto the plane, then decide the Voronoi region with signed areas in the coordinate plane where
-// the triangle's projection is largest, which keeps the signs reliable for slivers.
-template <typename T>
-Sub<T> triangle_sub(const V3<T>* p, int i, int j, int k) {
-  const V3<T>& a = p[i];
-  const V3<T>& b = p[j];
-  const V3<T>& c = p[k];
-  const V3<T> n = (b - a).cross(c - a);
-  const T nn = n.squared_norm();
-  Sub<T> best;
-  if (!(nn > T(0)) || !finite_t(nn)) {  // collinear: the answer is on an edge
-    keep_better(best, segment_sub(p, i, j));
-    keep_better(best, segment_sub(p, j, k));
-    keep_better(best, segment_sub(p, k, i));
-    return best;
-  }
-  const V3<T> p0 = n * (a.dot(n) / nn);
-  int ax = 0;
-  for (int m = 1; m < 3; ++m)
-    if (abs_t(n[m]) > abs_t(n[ax])) ax = m;
-  const int u = (ax + 1) % 3, w = (ax + 2) % 3;
-  auto area = [&](const V3<T>& q, const V3<T>& r) {
-    return (q[u] - p0[u]) * (r[w] - p0[w]) - (q[w] - p0[w]) * (r[u] - p0[u]);
-  };
-  const T ca = area(b, c), cb = area(c, a), cc = area(a, b);
-  const T total = ca + cb + cc;
-  const T zero(0);
-  if (total != zero && ca * total >= zero && cb * total >= zero && cc * total >= zero) {
-    Sub<T> s;
-    s.n = 3;
-    s.idx = {i, j, k, 0};
-    s.lambda = {ca / total, cb / total, cc / total, zero};
-    s.v = p0;
-    s.vv = p0.squared_norm();
-    return s;
-  }
-  // Only edges with the origin's projection on their outer side can hold the nearest point.
-  if (total == zero || ca * total < zero) keep_better(best, segment_sub(p, j, k));
-  if (total == zero || cb * total < zero) keep_better(best, segment_sub(p, k, i));
-  if (total == zero || cc * total < zero) keep_better(best, segment_sub(p, i, j));
-  return best;
-}
-
-template <typename T>
-T det3(const V3<T>& x, const V3<T>& y, const V3<T>& z) {
-  return x.dot(y.cross(z));
-}
-
-// Tetrahedron p[0..3]: barycentric coordinates of the origin from signed sub-volumes.
-template <typename T>
-Sub<T> tetrahedron_sub(const V3<T>* p) {
-  const V3<T>&a = p[0], &b = p[1], &c = p[2], &d = p[3];
-  const std::array<T, 4> c4 = {det3(b, c, d), det3(-a, c - a, d - a), det3(b - a, -a, d - a),
-                               det3(b - a, c - a, -a)};
-  const T total = c4[0] + c4[1] + c4[2] + c4[3];
-  const T zero(0);
-  const bool degenerate = !(total != zero) || !finite_t(total);
-  if (!degenerate && std::all_of(c4.begin(), c4.end(), [&](T x) { return x * total >= zero; })) {
-    Sub<T> s;
-    s.n = 4;
-    s.idx = {0, 1, 2, 3};
-    for (size_t m = 0; m < 4; ++m) s.lambda[m] = c4[m] / total;
-    s.v = V3<T>();
-    s.vv = zero;
-    return s;
-  }
-  static constexpr std::array<std::array<int, 3>, 4> opposite = {
-      {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}}};
-  Sub<T> best;
-  for (size_t m = 0; m < 4; ++m)
-    if (degenerate || c4[m] * total < zero) {
-      const auto& f = opposite[m];
-      keep_better(best, triangle_sub(p, f[0], f[1], f[2]));
-    }
-  return best;
-}
-
-template <typename T>
-Sub<T> solve(const V3<T>* w, int n) {
-  switch (n) {
-    case 1:
-      return vertex_sub(w, 0);
-    case 2:
-      return segment_sub(w, 0, 1);
-    case 3:
-      return triangle_sub(w, 0, 1, 2);
-    default:
-      return tetrahedron_sub(w);
-  }
-}
 
 struct Simplex {
   std::array<SupportPoint, 4> pts;
@@ -284,12 +122,47 @@ struct Simplex {
       if (pts[static_cast<size_t>(i)].same_vertices(s)) return true;
     return false;
   }
+  // The sub-algorithm on the simplex's points and w, each mapped by `convert` to V3<T>.
+  template <typename Convert>
+  auto solve_with(const SupportPoint& w, const Convert& convert) const {
+    std::array<decltype(convert(w)), 4> q;
+    for (size_t i = 0; i < static_cast<size_t>(n); ++i) q[i] = convert(pts[i]);
+    q[static_cast<size_t>(n)] = convert(w);
+    return solve(q.data(), n + 1);
+  }
+  enum class Added { enclosing, progress, stalled };
+  // Adds w and reduces (rules 4 and 5) without copying the simplex: the reduction is committed
+  // when it encloses the origin or |v| strictly decreased, else the simplex stays as it was.
+  Added add(const SupportPoint& w, bool precise) {
+    if (precise) {
+      const Sub<quad> sub = solve_with(w, exact_w);
+      if (sub.n != 4 && n > 0 && !(sub.vv < vvq)) return Added::stalled;
+      commit(w, sub);
+      vq = sub.v;
+      vvq = sub.vv;
+    } else {
+      const Sub<double> sub =
+          solve_with(w, [](const SupportPoint& p) { return V3<double>::from(p.w); });
+      if (sub.n != 4 && n > 0 && !(sub.v.to_vec3().squaredNorm() < vv)) return Added::stalled;
+      commit(w, sub);
+    }
+    vv = v.squaredNorm();
+    return n == 4 ? Added::enclosing : Added::progress;
+  }
+  template <typename T>
+  void commit(const SupportPoint& w, const Sub<T>& sub) {
+    pts[static_cast<size_t>(n)] = w;
+    ++n;
+    keep(sub);
+  }
+  static V3<quad> exact_w(const SupportPoint& p) {
+    return V3<quad>::from(p.a) - V3<quad>::from(p.b);  // exact a − b
+  }
   // Replace the simplex by its smallest sub-simplex holding the point nearest the origin.
   void reduce(bool precise) {
     if (precise) {
       std::array<V3<quad>, 4> w;
-      for (size_t i = 0; i < static_cast<size_t>(n); ++i)
-        w[i] = V3<quad>::from(pts[i].a) - V3<quad>::from(pts[i].b);  // exact a − b
+      for (size_t i = 0; i < static_cast<size_t>(n); ++i) w[i] = exact_w(pts[i]);
       const Sub<quad> s = solve(w.data(), n);
       keep(s);
       vq = s.v;
@@ -347,6 +220,11 @@ class Gjk final : public ProximityAlgorithm {
     p->diameter = shape.diameter();
     p->centroid = shape.centroid();
     const int n = static_cast<int>(p->vertices.size());
+    for (const Vec3& x : p->vertices) {
+      p->xs.push_back(x.x());
+      p->ys.push_back(x.y());
+      p->zs.push_back(x.z());
+    }
     if (n > detail::kHillClimbThreshold) {
       p->adj_offset.reserve(static_cast<size_t>(n) + 1);
       p->adj_offset.push_back(0);
@@ -403,11 +281,66 @@ class Gjk final : public ProximityAlgorithm {
     }
   }
 
+  // A proof that the depth is at most `touch` without EPA: a unit direction n along which A − B
+  // reaches at most `touch` past the origin, h(n) = max over A − B of n·w ≤ touch. The depth is
+  // min over unit n of h(n), so it is at most touch; EPA's depth, the distance to a face of a
+  // polytope inside A − B, is a lower bound on it, so EPA would have said touching as well.
+  // Candidates, one support evaluation each: GJK's last search direction −v, the centre-to-centre
+  // direction, and the outward normals of the final simplex's faces that pass within `touch` of
+  // the origin (touching pairs end on such a face of A − B). Profiles of the vertex-vertex and
+  // identical-shapes families put two thirds of GJK's time in EPA on touching pairs.
+  static bool touching_certificate(MinkowskiPair& m, const Simplex& s, const Vec3& centre_offset,
+                                   double touch) {
+    auto proves = [&](const Vec3& dir) {
+      const double len = dir.norm();
+      if (!(len > 0.0) || !std::isfinite(len)) return false;
+      const Vec3 n = dir / len;
+      return n.dot(m.support(n).w) <= touch;
+    };
+    if (s.vv > 0.0 && proves(-s.v)) return true;
+    if (proves(-centre_offset)) return true;
+    if (s.n < 3) return false;
+    static constexpr std::array<std::array<int, 4>, 4> faces = {
+        {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 3, 1}, {1, 2, 3, 0}}};
+    const int count = s.n == 3 ? 1 : 4;
+    for (int k = 0; k < count; ++k) {
+      const auto& f = faces[static_cast<size_t>(k)];
+      const Vec3& p0 = s.pts[static_cast<size_t>(f[0])].w;
+      Vec3 n =
+          (s.pts[static_cast<size_t>(f[1])].w - p0).cross(s.pts[static_cast<size_t>(f[2])].w - p0);
+      const double len = n.norm();
+      if (!(len > 0.0) || !std::isfinite(len)) continue;
+      n /= len;
+      double offset = n.dot(p0);  // signed distance of the face plane from the origin
+      if (s.n == 4) {             // orient away from the opposite vertex
+        if (n.dot(s.pts[static_cast<size_t>(f[3])].w - p0) > 0.0) {
+          n = -n;
+          offset = -offset;
+        }
+      } else if (offset < 0.0) {  // a triangle: the side facing away from the origin
+        n = -n;
+        offset = -offset;
+      }
+      if (std::abs(offset) > touch) continue;
+      if (proves(n)) return true;
+      if (s.n == 3 && proves(-n)) return true;
+    }
+    return false;
+  }
+
   // GJK ended in contact (or within the touching band): EPA on its final simplex decides between
-  // touching and penetrating and gives the depth. `r` holds the witnesses.
+  // touching and penetrating and gives the depth, unless touching_certificate() settles it.
+  // `r` holds the witnesses.
   static ProximityResult penetration(ProximityResult r, MinkowskiPair& m, const Simplex& s,
-                                     const Pose& pose_a, double size, double touch, int cap,
-                                     int iterations) {
+                                     const Vec3& centre_offset, const Pose& pose_a, double size,
+                                     double touch, int cap, int iterations) {
+    if (touching_certificate(m, s, centre_offset, touch)) {
+      r.iterations = iterations;
+      r.relation = Relation::touching;
+      r.distance = 0.0;
+      r.penetration_depth = 0.0;
+      return r;
+    }
     const detail::EpaResult e = detail::expanding_polytope(
         m, std::span<const SupportPoint>(s.pts.data(), static_cast<size_t>(s.n)), size, cap);
     r.iterations = iterations + e.iterations;
@@ -471,7 +404,8 @@ class Gjk final : public ProximityAlgorithm {
       }
     }
     Simplex s;
-    Vec3 v = a->centroid - (m.rotation * b->centroid + m.translation);
+    const Vec3 centre_offset = a->centroid - (m.rotation * b->centroid + m.translation);
+    Vec3 v = centre_offset;
     if (ws && ws->count > 0 && ws->count <= 4) restart_from(*ws, m, na, nb, s, v);
     if (s.n == 0 && v.squaredNorm() == 0.0) v = Vec3::UnitX();
 
@@ -501,21 +435,16 @@ class Gjk final : public ProximityAlgorithm {
           continue;
         }
       }
-      Simplex next = s;
-      next.pts[static_cast<size_t>(next.n++)] = w;
-      next.reduce(precise);
-      if (next.n == 4) {  // rule 4
-        s = next;
+      const Simplex::Added added = s.add(w, precise);
+      if (added == Simplex::Added::enclosing) {  // rule 4
         contact = true;
         break;
       }
-      const bool progress = s.n == 0 || (precise ? next.vvq < s.vvq : next.vv < s.vv);
-      if (!progress) {  // rule 5
+      if (added == Simplex::Added::stalled) {  // rule 5
         if (precise) break;
         switch_to_quad_precision();
         continue;
       }
-      s = next;
       v = s.v;
       if (std::sqrt(s.vv) <= touch) contact = true;  // rule 6
     }
@@ -533,7 +462,7 @@ class Gjk final : public ProximityAlgorithm {
       return r;
     }
 
-    return penetration(std::move(r), m, s, pose_a, size, touch, cap, iterations);
+    return penetration(std::move(r), m, s, centre_offset, pose_a, size, touch, cap, iterations);
   }
 };
 

@@ -16,6 +16,7 @@ inline constexpr int kHillClimbThreshold = 32;
 
 struct PreparedConvex : PreparedShape {
   std::vector<Vec3> vertices;
+  std::vector<double> xs, ys, zs;  // the same coordinates as three arrays (linear-scan support)
   // Vertex graph in compressed rows: neighbours of v are adj[adj_offset[v] .. adj_offset[v+1]).
   std::vector<int> adj_offset, adj;
   bool convex = true;

@@ -24,7 +24,13 @@ struct Prepared : PreparedShape {
   std::vector<Vec3> out_left, out_right;
   std::vector<std::array<int, 3>> face_triple;  // three face vertices spanning its plane
   int feature_count = 0;
+  Vec3 centroid = Vec3::Zero();  // mean of the vertices: an interior point (cold start)
+  // The vertex furthest along each of the 14 directions of kStartDirections (cold start).
+  std::array<int, 14> extreme{};
 };
+
+// Unit directions of the cold start's precomputed extreme vertices: the 6 axes and 8 diagonals.
+extern const std::array<Vec3, 14> kStartDirections;
 
 inline int sgn(double x) { return (x > 0) - (x < 0); }
 
@@ -93,6 +99,12 @@ Vec3 segment_point_closest(const Vec3& t, const Vec3& h, const Vec3& p);
 std::vector<int> feature_vertex_ids(const Polytope& p, const Feature& f);
 
 std::unique_ptr<Prepared> prepare_shape(const Polytope& shape);
+// A vertex of p maximizing d · x (p's own frame): steepest ascent on the vertex graph from
+// `start`, moving only on strict improvement (on a convex polytope a vertex with no better
+// neighbour is a maximizer; the walk ends because the value strictly grows).
+int support_vertex(const Polytope& p, const Vec3& d, int start = 0);
+// support_vertex() started from the precomputed extreme vertex whose direction is nearest d.
+int cold_start_vertex(const Prepared& p, const Vec3& d);
 bool valid_feature(const Polytope& p, const Feature& f);
 
 // How a search ended.

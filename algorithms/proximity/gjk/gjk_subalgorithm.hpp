@@ -1,0 +1,184 @@
+// GJK's distance sub-algorithm (signed volumes, Montanari, Petrinic & Barbieri, ACM TOG 36(3),
+// 2017) over a scalar T: double, or quad precision for gjk.cpp's stall fallback. Internal to
+// gjk.cpp, split out for length.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "algorithms/geometry/pose.hpp"
+
+namespace touchstone::gjk::detail {
+
+// Quad precision for the stall fallback (see rule 2/5 in the header comment).
+__extension__ typedef __float128 quad;
+
+// A minimal 3-vector over the scalar T (double, or quad for the fallback).
+template <typename T>
+struct V3 {
+  T x{}, y{}, z{};
+  V3() = default;
+  V3(T a, T b, T c) : x(a), y(b), z(c) {}
+  static V3 from(const Vec3& v) { return {T(v.x()), T(v.y()), T(v.z())}; }
+  Vec3 to_vec3() const { return {double(x), double(y), double(z)}; }
+  T operator[](int i) const { return i == 0 ? x : (i == 1 ? y : z); }
+  V3 operator+(const V3& o) const { return {x + o.x, y + o.y, z + o.z}; }
+  V3 operator-(const V3& o) const { return {x - o.x, y - o.y, z - o.z}; }
+  V3 operator-() const { return {-x, -y, -z}; }
+  V3 operator*(T k) const { return {x * k, y * k, z * k}; }
+  T dot(const V3& o) const { return x * o.x + y * o.y + z * o.z; }
+  V3 cross(const V3& o) const { return {y * o.z - z * o.y, z * o.x - x * o.z, x * o.y - y * o.x}; }
+  T squared_norm() const { return dot(*this); }
+};
+
+template <typename T>
+T abs_t(T x) {
+  return x < T(0) ? -x : x;
+}
+template <typename T>
+bool finite_t(T x) {
+  return std::isfinite(double(x));
+}
+
+// Result of the distance sub-algorithm: the smallest sub-simplex (indices into the input points)
+// whose hull holds the point nearest the origin, its barycentric coordinates, and that point.
+template <typename T>
+struct Sub {
+  int n = 0;
+  std::array<int, 4> idx{};
+  std::array<T, 4> lambda{};
+  V3<T> v;
+  T vv = T(std::numeric_limits<double>::infinity());
+};
+
+template <typename T>
+Sub<T> vertex_sub(const V3<T>* p, int i) {
+  Sub<T> s;
+  s.n = 1;
+  s.idx[0] = i;
+  s.lambda[0] = T(1);
+  s.v = p[i];
+  s.vv = s.v.squared_norm();
+  return s;
+}
+
+template <typename T>
+void keep_better(Sub<T>& best, const Sub<T>& candidate) {
+  if (candidate.vv < best.vv) best = candidate;
+}
+
+// Segment [p_i, p_j].
+template <typename T>
+Sub<T> segment_sub(const V3<T>* p, int i, int j) {
+  const V3<T> t = p[j] - p[i];
+  const T tt = t.squared_norm();
+  const T u = -p[i].dot(t);
+  if (!(tt > T(0)) || u <= T(0)) return vertex_sub(p, i);
+  if (u >= tt) return vertex_sub(p, j);
+  const T l = u / tt;
+  Sub<T> s;
+  s.n = 2;
+  s.idx[0] = i;
+  s.idx[1] = j;
+  s.lambda[0] = T(1) - l;
+  s.lambda[1] = l;
+  s.v = p[i] + t * l;
+  s.vv = s.v.squared_norm();
+  return s;
+}
+
+// Triangle (p_i, p_j, p_k), signed-volumes style (Montanari et al. 2017 §3.2): project the origin
+// onto the plane, then decide the Voronoi region with signed areas in the coordinate plane where
+// the triangle's projection is largest, which keeps the signs reliable for slivers.
+template <typename T>
+Sub<T> triangle_sub(const V3<T>* p, int i, int j, int k) {
+  const V3<T>& a = p[i];
+  const V3<T>& b = p[j];
+  const V3<T>& c = p[k];
+  const V3<T> n = (b - a).cross(c - a);
+  const T nn = n.squared_norm();
+  Sub<T> best;
+  if (!(nn > T(0)) || !finite_t(nn)) {  // collinear: the answer is on an edge
+    keep_better(best, segment_sub(p, i, j));
+    keep_better(best, segment_sub(p, j, k));
+    keep_better(best, segment_sub(p, k, i));
+    return best;
+  }
+  const V3<T> p0 = n * (a.dot(n) / nn);
+  int ax = 0;
+  for (int m = 1; m < 3; ++m)
+    if (abs_t(n[m]) > abs_t(n[ax])) ax = m;
+  const int u = (ax + 1) % 3, w = (ax + 2) % 3;
+  auto area = [&](const V3<T>& q, const V3<T>& r) {
+    return (q[u] - p0[u]) * (r[w] - p0[w]) - (q[w] - p0[w]) * (r[u] - p0[u]);
+  };
+  const T ca = area(b, c), cb = area(c, a), cc = area(a, b);
+  const T total = ca + cb + cc;
+  const T zero(0);
+  if (total != zero && ca * total >= zero && cb * total >= zero && cc * total >= zero) {
+    Sub<T> s;
+    s.n = 3;
+    s.idx = {i, j, k, 0};
+    s.lambda = {ca / total, cb / total, cc / total, zero};
+    s.v = p0;
+    s.vv = p0.squared_norm();
+    return s;
+  }
+  // Only edges with the origin's projection on their outer side can hold the nearest point.
+  if (total == zero || ca * total < zero) keep_better(best, segment_sub(p, j, k));
+  if (total == zero || cb * total < zero) keep_better(best, segment_sub(p, k, i));
+  if (total == zero || cc * total < zero) keep_better(best, segment_sub(p, i, j));
+  return best;
+}
+
+template <typename T>
+T det3(const V3<T>& x, const V3<T>& y, const V3<T>& z) {
+  return x.dot(y.cross(z));
+}
+
+// Tetrahedron p[0..3]: barycentric coordinates of the origin from signed sub-volumes.
+template <typename T>
+Sub<T> tetrahedron_sub(const V3<T>* p) {
+  const V3<T>&a = p[0], &b = p[1], &c = p[2], &d = p[3];
+  const std::array<T, 4> c4 = {det3(b, c, d), det3(-a, c - a, d - a), det3(b - a, -a, d - a),
+                               det3(b - a, c - a, -a)};
+  const T total = c4[0] + c4[1] + c4[2] + c4[3];
+  const T zero(0);
+  const bool degenerate = !(total != zero) || !finite_t(total);
+  if (!degenerate && std::all_of(c4.begin(), c4.end(), [&](T x) { return x * total >= zero; })) {
+    Sub<T> s;
+    s.n = 4;
+    s.idx = {0, 1, 2, 3};
+    for (size_t m = 0; m < 4; ++m) s.lambda[m] = c4[m] / total;
+    s.v = V3<T>();
+    s.vv = zero;
+    return s;
+  }
+  static constexpr std::array<std::array<int, 3>, 4> opposite = {
+      {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}}};
+  Sub<T> best;
+  for (size_t m = 0; m < 4; ++m)
+    if (degenerate || c4[m] * total < zero) {
+      const auto& f = opposite[m];
+      keep_better(best, triangle_sub(p, f[0], f[1], f[2]));
+    }
+  return best;
+}
+
+template <typename T>
+Sub<T> solve(const V3<T>* w, int n) {
+  switch (n) {
+    case 1:
+      return vertex_sub(w, 0);
+    case 2:
+      return segment_sub(w, 0, 1);
+    case 3:
+      return triangle_sub(w, 0, 1, 2);
+    default:
+      return tetrahedron_sub(w);
+  }
+}
+
+}  // namespace touchstone::gjk::detail
