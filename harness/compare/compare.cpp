@@ -133,8 +133,8 @@ Pairing pair_results(const std::vector<ResultView>& base, const std::vector<Resu
 }
 
 struct Tally {
-  int untimed = 0, few = 0;
-  std::string first_untimed, first_few;
+  int untimed = 0, few = 0, few_cases = 0;
+  std::string first_untimed, first_few, first_few_cases;
 };
 
 json case_row(const std::pair<std::string, std::string>& key, const ResultView* b,
@@ -198,11 +198,12 @@ json worst(const std::vector<std::string>& verdicts) {
 struct FamilyGroup {
   std::vector<std::string> base_verdicts, new_verdicts;
   std::vector<double> base_medians, new_medians, ratios;
-  bool correctness = false;
+  std::optional<double> single_case_p;  // the p-value of the one paired case
+  bool correctness = false, case_slower = false;
 };
 
 json family_row(const std::pair<std::string, std::string>& key, const FamilyGroup& g,
-                const CompareOptions& o, std::vector<std::string>& warnings) {
+                const CompareOptions& o, Tally& tally) {
   json row = {{"algorithm", key.first}, {"family", key.second}, {"level", "family"}};
   row["base_verdict"] = worst(g.base_verdicts);
   row["new_verdict"] = worst(g.new_verdicts);
@@ -212,14 +213,14 @@ json family_row(const std::pair<std::string, std::string>& key, const FamilyGrou
   row["new_repetitions"] = g.new_verdicts.size();
   const std::optional<double> ratio = geomean(g.ratios);
   std::optional<double> p;
-  if (!g.ratios.empty()) {
+  if (g.ratios.size() == 1) {
+    p = g.single_case_p;  // the family is its one case
+  } else if (!g.ratios.empty()) {
     std::vector<double> logs;
     for (double r : g.ratios) logs.push_back(std::log(r));
     p = wilcoxon_signed_rank(logs).p_value;
-    if (g.ratios.size() < static_cast<std::size_t>(kFewRepetitions))
-      warnings.push_back("family " + key.first + " / " + key.second + ": " +
-                         std::to_string(g.ratios.size()) +
-                         " paired cases (fewer than 9): the signed-rank test has little power");
+    if (g.ratios.size() < static_cast<std::size_t>(kFewRepetitions) && tally.few_cases++ == 0)
+      tally.first_few_cases = key.first + " / " + key.second;
   }
   row["ratio"] = number_or_null(ratio);
   row["p_value"] = number_or_null(p);
@@ -234,21 +235,25 @@ json family_row(const std::pair<std::string, std::string>& key, const FamilyGrou
   return row;
 }
 
-json summarize(const json& rows, std::vector<std::string> warnings) {
+// Case rows count; a family row counts when it is slower and none of its cases is.
+json summarize(const json& rows, const std::map<std::string, int>& family_only,
+               std::vector<std::string> warnings) {
   std::map<std::string, std::vector<double>> ratios;
   std::map<std::string, std::pair<int, int>> counts;  // algorithm -> (correctness, timing)
   std::vector<double> all_ratios;
   for (const json& row : rows) {
     auto& c = counts[row["algorithm"].get<std::string>()];
     auto& r = ratios[row["algorithm"].get<std::string>()];
-    if (row["flag"] == "slower") ++c.second;
     if (row["level"] != "case") continue;
+    if (row["flag"] == "slower") ++c.second;
     if (correctness_flag(row)) ++c.first;
     if (row["ratio"].is_number()) r.push_back(row["ratio"]), all_ratios.push_back(row["ratio"]);
   }
   json per_algorithm = json::array();
   int correctness = 0, timing = 0;
-  for (const auto& [algorithm, c] : counts) {
+  for (auto& [algorithm, c] : counts) {
+    if (const auto it = family_only.find(algorithm); it != family_only.end())
+      c.second += it->second;
     per_algorithm.push_back({{"algorithm", algorithm},
                              {"geomean_ratio", number_or_null(geomean(ratios[algorithm]))},
                              {"correctness_regressions", c.first},
@@ -282,7 +287,9 @@ json compare_reports(const json& base, const json& next, const CompareOptions& o
     if (rb) g.base_verdicts.push_back(rb->verdict), g.base_medians.push_back(rb->median_ns);
     if (rn) g.new_verdicts.push_back(rn->verdict), g.new_medians.push_back(rn->median_ns);
     if (row["ratio"].is_number()) g.ratios.push_back(row["ratio"]);
+    if (row["p_value"].is_number()) g.single_case_p = row["p_value"].get<double>();
     g.correctness = g.correctness || correctness_flag(row);
+    g.case_slower = g.case_slower || row["flag"] == "slower";
     rows.push_back(std::move(row));
   }
   std::vector<std::string>& warnings = pairing.warnings;
@@ -297,12 +304,19 @@ json compare_reports(const json& base, const json& next, const CompareOptions& o
         " result pairs have fewer than 9 repetitions on a side (first: " + tally.first_few +
         "): the Mann-Whitney test has little power; run with --repetitions 9 "
         "or more");
-  for (const auto& [key, group] : families)
-    rows.push_back(family_row(key, group, options, warnings));
+  std::map<std::string, int> family_only;  // algorithm -> slower families without a slower case
+  for (const auto& [key, group] : families) {
+    rows.push_back(family_row(key, group, options, tally));
+    if (rows.back()["flag"] == "slower" && !group.case_slower) ++family_only[key.first];
+  }
+  if (tally.few_cases)
+    warnings.push_back(std::to_string(tally.few_cases) +
+                       " families have fewer than 9 paired cases (first: " + tally.first_few_cases +
+                       "): the signed-rank test has little power");
   return {{"format", "touchstone-compare/1"},
           {"options", {{"alpha", options.alpha}, {"min_effect", options.min_effect}}},
           {"rows", rows},
-          {"summary", summarize(rows, warnings)}};
+          {"summary", summarize(rows, family_only, warnings)}};
 }
 
 namespace {

@@ -32,16 +32,18 @@
 // Family rows pair (algorithm, family): the medians are the medians of the family's per-case
 // medians; ratio is the geometric mean of its cases' ratios; p_value is the two-sided Wilcoxon
 // signed-rank test of those cases' log ratios (the test is at case level: one paired value per
-// case); repetitions count the cases on each side. Flag "correctness" when any of its cases
+// case; a family of one paired case takes that case's p_value); repetitions count the cases on
+// each side. Flag "correctness" when any of its cases
 // regressed in correctness, "added"/"removed" when the family is on one side only, else slower /
 // faster / unchanged as for cases with the geometric mean for the ratio. Verdicts are the worst
 // of the family's cases.
 // Summary: geometric means of the case rows' ratios (per algorithm and overall; null when no
 // row has one); correctness_regressions counts case rows flagged "removed" or "correctness";
-// timing_regressions counts rows flagged "slower" at either level (a family can be slower as a
-// whole when no single case is significant). Warnings: pairs without raw times (timing
-// significance not tested), pairs with fewer than 9 repetitions on a side (the U test has little
-// power there, as Google Benchmark's compare.py warns), families with fewer than 9 paired cases.
+// timing_regressions counts case rows flagged "slower", plus family rows flagged "slower" none of
+// whose cases is (a family can be slower as a whole when no single case is significant); nothing
+// is counted twice. Warnings, one line per kind: pairs without raw times (timing significance not
+// tested), pairs with fewer than 9 repetitions on a side (the U test has little power there, as
+// Google Benchmark's compare.py warns), families of 2 to 8 paired cases.
 #pragma once
 
 #include <nlohmann/json.hpp>
