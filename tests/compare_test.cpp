@@ -216,6 +216,27 @@ TEST(Compare, FamiliesPoolTheirCasesAndAreTestedAtCaseLevel) {
   EXPECT_NE(warnings[0].get<std::string>().find("fewer than 9 repetitions"), std::string::npos);
 }
 
+TEST(Compare, ManyTestsAreAdjustedWithBenjaminiHochberg) {
+  // One case 25% slower over 5 repetitions (fully separated: U = 0, mean 12.5, variance
+  // 25·11/12, p = erfc(12 / 4.7871 / sqrt 2) = 0.0121858) among nine unchanged ones (p = 1).
+  // Alone it is flagged; among ten tests its q is 10 · 0.0121858 = 0.121858 > 0.05.
+  std::vector<json> base, next;
+  const std::vector<std::string> names{"c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"};
+  for (int i = 0; i < 10; ++i) {
+    base.push_back(result("gjk", names[i], "pass", ramp(5)));
+    next.push_back(result("gjk", names[i], "pass", ramp(5, i == 0 ? 1.25 : 1.0)));
+  }
+  const json alone = compare_reports(report({base[0]}), report({next[0]}), {});
+  EXPECT_NEAR(row_of(alone, "case", "c0")["p_value"].get<double>(), 0.0121857803553, 1e-10);
+  EXPECT_EQ(row_of(alone, "case", "c0")["flag"], "slower");
+  const json adjusted = compare_reports(report(base), report(next), {});
+  EXPECT_NEAR(row_of(adjusted, "case", "c0")["q_value"].get<double>(), 0.121857803553, 1e-9);
+  EXPECT_EQ(row_of(adjusted, "case", "c0")["flag"], "unchanged");
+  EXPECT_DOUBLE_EQ(row_of(adjusted, "case", "c5")["q_value"].get<double>(), 1.0);
+  const json raw = compare_reports(report(base), report(next), {0.05, 0.05, false});
+  EXPECT_EQ(row_of(raw, "case", "c0")["flag"], "slower");
+}
+
 TEST(Compare, VersionOneReportsAreReadButTimingIsNotTested) {
   json v1 = report({result("gjk", "c1", "pass", ramp(15))});
   v1["format"] = "touchstone-report/1";

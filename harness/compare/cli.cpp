@@ -56,6 +56,9 @@ CLI::App* add_compare_command(CLI::App& app, CompareCli& cli) {
       ->check(CLI::IsMember({"correctness", "time", "any", "none"}))
       ->capture_default_str();
   c->add_flag("--all", cli.all_rows, "Show every case row, not only the changed ones");
+  c->add_flag("--no-fdr", cli.no_fdr,
+              "Decide timing flags with the raw p-values (default: Benjamini-Hochberg q-values "
+              "over all the tests of a level)");
   return c;
 }
 
@@ -70,7 +73,7 @@ int run_compare_command(const CompareCli& cli) {
   if (!base || !next) return kExitUsage;
   json comparison;
   try {
-    comparison = compare_reports(*base, *next, {cli.alpha, cli.min_effect});
+    comparison = compare_reports(*base, *next, {cli.alpha, cli.min_effect, !cli.no_fdr});
   } catch (const std::invalid_argument& e) {
     const std::string what = e.what();
     const bool is_new = what.rfind("new", 0) == 0;

@@ -12,7 +12,7 @@ namespace touchstone {
 struct CompareCli {
   std::string base, next, json_out, fail_on = "any";
   double alpha = 0.05, min_effect = 0.05;
-  bool all_rows = false;
+  bool all_rows = false, no_fdr = false;
 };
 CLI::App* add_compare_command(CLI::App& app, CompareCli& cli);
 int run_compare_command(const CompareCli& cli);

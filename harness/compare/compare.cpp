@@ -235,6 +235,36 @@ json family_row(const std::pair<std::string, std::string>& key, const FamilyGrou
   return row;
 }
 
+// Benjamini-Hochberg over the timing tests of rows[first..] (one level): q_(i) = min over j >= i
+// of m/j · p_(j) in ascending order of p, at most 1, into "q_value"; with options.fdr the flags
+// of those rows are decided with q instead of p.
+void apply_fdr(json& rows, std::size_t first, const CompareOptions& o) {
+  std::vector<std::size_t> tested;
+  for (std::size_t i = first; i < rows.size(); ++i) {
+    const json& flag = rows[i]["flag"];
+    rows[i]["q_value"] = nullptr;
+    if (rows[i]["p_value"].is_number() &&
+        (flag == "slower" || flag == "faster" || flag == "unchanged"))
+      tested.push_back(i);
+  }
+  std::sort(tested.begin(), tested.end(), [&](std::size_t a, std::size_t b) {
+    return rows[a]["p_value"].get<double>() < rows[b]["p_value"].get<double>();
+  });
+  const double m = static_cast<double>(tested.size());
+  double q = 1.0;
+  for (std::size_t k = tested.size(); k-- > 0;) {
+    json& row = rows[tested[k]];
+    q = std::min(q, row["p_value"].get<double>() * m / static_cast<double>(k + 1));
+    row["q_value"] = q;
+    if (o.fdr) {
+      const std::optional<double> ratio = row["ratio"].is_number()
+                                              ? std::optional<double>(row["ratio"].get<double>())
+                                              : std::nullopt;
+      row["flag"] = timing_flag(ratio, q, o);
+    }
+  }
+}
+
 // Case rows count; a family row counts when it is slower and none of its cases is.
 json summarize(const json& rows, const std::map<std::string, int>& family_only,
                std::vector<std::string> warnings) {
@@ -279,10 +309,14 @@ json compare_reports(const json& base, const json& next, const CompareOptions& o
   Pairing pairing = pair_results(b, n);
   Tally tally;
   json rows = json::array();
+  for (const auto& [key, sides] : pairing.cases)
+    rows.push_back(case_row(key, sides.first, sides.second, options, tally));
+  apply_fdr(rows, 0, options);
   std::map<std::pair<std::string, std::string>, FamilyGroup> families;
+  std::size_t index = 0;
   for (const auto& [key, sides] : pairing.cases) {
     const auto& [rb, rn] = sides;
-    json row = case_row(key, rb, rn, options, tally);
+    const json& row = rows[index++];
     FamilyGroup& g = families[{key.first, (rn ? rn : rb)->family}];
     if (rb) g.base_verdicts.push_back(rb->verdict), g.base_medians.push_back(rb->median_ns);
     if (rn) g.new_verdicts.push_back(rn->verdict), g.new_medians.push_back(rn->median_ns);
@@ -290,7 +324,6 @@ json compare_reports(const json& base, const json& next, const CompareOptions& o
     if (row["p_value"].is_number()) g.single_case_p = row["p_value"].get<double>();
     g.correctness = g.correctness || correctness_flag(row);
     g.case_slower = g.case_slower || row["flag"] == "slower";
-    rows.push_back(std::move(row));
   }
   std::vector<std::string>& warnings = pairing.warnings;
   if (tally.untimed)
@@ -304,11 +337,13 @@ json compare_reports(const json& base, const json& next, const CompareOptions& o
         " result pairs have fewer than 9 repetitions on a side (first: " + tally.first_few +
         "): the Mann-Whitney test has little power; run with --repetitions 9 "
         "or more");
+  const std::size_t first_family = rows.size();
+  for (const auto& [key, group] : families) rows.push_back(family_row(key, group, options, tally));
+  apply_fdr(rows, first_family, options);
   std::map<std::string, int> family_only;  // algorithm -> slower families without a slower case
-  for (const auto& [key, group] : families) {
-    rows.push_back(family_row(key, group, options, tally));
-    if (rows.back()["flag"] == "slower" && !group.case_slower) ++family_only[key.first];
-  }
+  index = first_family;
+  for (const auto& [key, group] : families)
+    if (rows[index++]["flag"] == "slower" && !group.case_slower) ++family_only[key.first];
   if (tally.few_cases)
     warnings.push_back(std::to_string(tally.few_cases) +
                        " families have fewer than 9 paired cases (first: " + tally.first_few_cases +

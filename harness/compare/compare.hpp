@@ -10,6 +10,7 @@
 //              "base_median_ns", "new_median_ns",    // null on the side without it
 //              "ratio",                              // new / base median; null when not defined
 //              "p_value",                            // null when not tested
+//              "q_value",                            // p_value adjusted for the number of tests
 //              "base_repetitions", "new_repetitions",
 //              "flag"}],                             // see below
 //    "summary": {"per_algorithm": [{"algorithm", "geomean_ratio", "correctness_regressions",
@@ -25,10 +26,15 @@
 //                 that became unsupported no longer passes; a failure declared unsupported is
 //                 not a regression);
 //   "slower"      the two-sided Mann-Whitney U test over the raw repetition times (`times_ns`,
-//                 report version 2) has p < alpha AND ratio > 1 + min_effect;
-//   "faster"      p < alpha AND ratio < 1 − min_effect (reported, never a regression);
+//                 report version 2) has q < alpha (below) AND ratio > 1 + min_effect;
+//   "faster"      q < alpha AND ratio < 1 − min_effect (reported, never a regression);
 //   "unchanged"   otherwise (also when either side lacks raw times: p_value null).
 // Repetitions are the lengths of `times_ns` (0 for a version-1 report).
+// Many tests: a suite of 25,000 results tested at alpha = 0.05 would flag about 1,250 of them by
+// chance. So "slower" and "faster" use, by default, q_value: the Benjamini-Hochberg adjustment of
+// p_value over the tested rows of the same level (case rows together, family rows together),
+// which keeps the expected share of false flags among the flagged at alpha (options.fdr = false,
+// `--no-fdr`: raw p_value, as Google Benchmark's compare.py).
 // Family rows pair (algorithm, family): the medians are the medians of the family's per-case
 // medians; ratio is the geometric mean of its cases' ratios; p_value is the two-sided Wilcoxon
 // signed-rank test of those cases' log ratios (the test is at case level: one paired value per
@@ -54,6 +60,7 @@ namespace touchstone {
 struct CompareOptions {
   double alpha = 0.05;
   double min_effect = 0.05;
+  bool fdr = true;  // decide timing flags with the Benjamini-Hochberg q_value (see above)
 };
 
 // Throws std::invalid_argument naming the side ("base" or "new") and the field (for example
