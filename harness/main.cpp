@@ -1,7 +1,8 @@
 // `touchstone`: wires the subcommands. list (algorithms, families, force solvers), run
 // (harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
-// (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp). Exit statuses (README
+// (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp), compare and export
+// (harness/compare/cli.cpp). Exit statuses (README
 // "Exit status"): a command line CLI11 rejects is a usage error (2); each command returns
 // exit_status() (harness/common/cli.hpp).
 #include <CLI/CLI.hpp>
@@ -9,6 +10,7 @@
 
 #include "harness/common/child_process.hpp"
 #include "harness/common/cli.hpp"
+#include "harness/compare/cli.hpp"
 #include "harness/forces/cli.hpp"
 #include "harness/motion/cli.hpp"
 #include "harness/motion/robustness_cli.hpp"
@@ -36,6 +38,10 @@ int main(int argc, char** argv) {
   auto* regions = add_regions_command(app, region_cli);
   RegionPaperCli paper_cli;
   auto* paper = add_regions_paper_command(app, paper_cli);
+  CompareCli compare_cli;
+  auto* compare = add_compare_command(app, compare_cli);
+  ExportCli export_cli;
+  auto* export_command = add_export_command(app, export_cli);
 
   try {
     app.parse(argc, argv);
@@ -57,5 +63,7 @@ int main(int argc, char** argv) {
   if (*forces) return run_forces_command(force_cli, argc, argv);
   if (*regions) return run_regions_command(region_cli, argc, argv);
   if (*paper) return run_regions_paper_command(paper_cli);
+  if (*compare) return run_compare_command(compare_cli);
+  if (*export_command) return run_export_command(export_cli);
   return kExitUsage;
 }

@@ -19,7 +19,7 @@ namespace touchstone {
 using nlohmann::json;
 
 json KindReport::document(const ReportContext& context) const {
-  json report = {{"format", "touchstone-report/1"},
+  json report = {{"format", kReportFormat},
                  {"context", context_json(context)},
                  {"config", config()},
                  {"algorithms", algorithms()}};
@@ -173,6 +173,9 @@ json timing_json(const Timing& timing, bool with_prepare) {
             {"min_ns", finite_or_null(timing.min_ns)},
             {"max_ns", finite_or_null(timing.max_ns)},
             {"repetitions", timing.repetitions}};
+  json times = json::array();
+  for (double t : timing.times_ns) times.push_back(finite_or_null(t));
+  j["times_ns"] = std::move(times);
   if (with_prepare) j["prepare_ns"] = finite_or_null(timing.prepare_ns);
   return j;
 }

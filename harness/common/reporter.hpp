@@ -1,7 +1,7 @@
 // Reports of every case kind through one interface, in the spirit of Google Benchmark's
 // BenchmarkReporter with its ConsoleReporter and JSONReporter: a kind describes its results as a
 // Report (a document and a terminal table); a ConsoleReporter prints the table, a JsonReporter
-// writes the document, and write_report does both. Most kinds write touchstone-report/1
+// writes the document, and write_report does both. Most kinds write touchstone-report/2
 // (DESIGN §7; reports/touchstone-report-1.schema.json) through KindReport, which assembles the
 // shared parts around the kind's own configuration and sections. Below, the pieces every kind's
 // document shares: numbers without NaN, checks, timings, results, load errors, summary rows and
@@ -31,7 +31,11 @@ class Report {
   virtual std::string table() const = 0;
 };
 
-// A touchstone-report/1 document: format, context, the kind's configuration, algorithms and
+// The format every kind writes: touchstone-report/2 is version 1 plus each result's timing
+// `times_ns` (the raw repetition times); readers (harness/compare) accept both.
+inline constexpr const char* kReportFormat = "touchstone-report/2";
+
+// A touchstone-report/2 document: format, context, the kind's configuration, algorithms and
 // sections, its summary and Google Benchmark entries, and the load errors.
 class KindReport : public Report {
  public:
@@ -123,7 +127,8 @@ nlohmann::json vec3_json(const Vec3& v);
 nlohmann::json pose_json(const Pose& pose);
 
 nlohmann::json checks_json(const std::vector<CheckResult>& checks);
-// median, min and max time and repetitions (and the preparation time when `with_prepare`).
+// median, min and max time, repetitions and the raw times (`times_ns`, in order; and the
+// preparation time when `with_prepare`).
 nlohmann::json timing_json(const Timing& timing, bool with_prepare);
 nlohmann::json load_errors_json(const std::vector<LoadError>& errors);
 

@@ -66,6 +66,7 @@ void play_frames(MotionRun& run, const ProximityAlgorithm& instance, bool warm_s
       if (counting) CALLGRIND_TOGGLE_COLLECT;
       const double ns = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
       MotionFrameResult& fr = run.frames[k];
+      fr.times_ns.push_back(ns);
       if (rep == 0) {
         fr.output = std::move(r);
         fr.had_state = had_state;
@@ -102,8 +103,8 @@ void play_frames_isolated(MotionRun& run, const ProximityAlgorithm& instance, bo
         play_frames(inner, instance, warm_selection, a, b, spec, options);
         json frames = json::array();
         for (const MotionFrameResult& f : inner.frames)
-          frames.push_back(
-              {proximity_result_to_wire(f.output), wire::number(f.time_ns), f.had_state});
+          frames.push_back({proximity_result_to_wire(f.output), wire::number(f.time_ns),
+                            f.had_state, wire::numbers(f.times_ns)});
         return json{{"prepare_ns", wire::number(inner.prepare_ns)}, {"frames", frames}}.dump(
             -1, ' ', false, json::error_handler_t::replace);
       },
@@ -116,6 +117,7 @@ void play_frames_isolated(MotionRun& run, const ProximityAlgorithm& instance, bo
     fr.output = proximity_result_from_wire(f.at(0));
     fr.time_ns = wire::to_number(f.at(1));
     fr.had_state = f.at(2).get<bool>();
+    fr.times_ns = wire::to_numbers(f.at(3));
     run.frames.push_back(std::move(fr));
   }
 }
@@ -230,7 +232,8 @@ RunResults motion_as_run_results(const MotionResults& motion) {
       rr.verification = f.verification;
       rr.timing.median_ns = rr.timing.min_ns = rr.timing.max_ns = f.time_ns;
       rr.timing.prepare_ns = r.prepare_ns;
-      rr.timing.repetitions = 1;
+      rr.timing.repetitions = static_cast<int>(f.times_ns.size());
+      rr.timing.times_ns = f.times_ns;
       run.results.push_back(std::move(rr));
     }
   }

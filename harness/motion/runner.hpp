@@ -38,8 +38,9 @@ struct MotionSelection {
 struct MotionFrameResult {
   ProximityResult output;
   Verification verification;
-  double time_ns = 0;      // minimum over the repetitions
-  bool had_state = false;  // a warm-start state existed when the query was called
+  double time_ns = 0;            // minimum over the repetitions
+  std::vector<double> times_ns;  // each repetition's time, in order
+  bool had_state = false;        // a warm-start state existed when the query was called
 };
 
 struct MotionRun {

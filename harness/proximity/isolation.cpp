@@ -37,19 +37,14 @@ std::optional<Feature> feature_from_wire(const json& j) {
 
 json to_wire(const Measurement& m) {
   json j = proximity_result_to_wire(m.output);
-  j["timing"] =
-      wire::numbers({m.timing.median_ns, m.timing.min_ns, m.timing.max_ns, m.timing.prepare_ns});
-  j["repetitions"] = m.timing.repetitions;
+  j["timing"] = timing_to_wire(m.timing);
   return j;
 }
 
 Measurement from_wire(const json& j) {
   Measurement m;
   m.output = proximity_result_from_wire(j);
-  const std::vector<double> t = wire::to_numbers(j.at("timing"));
-  m.timing.median_ns = t.at(0), m.timing.min_ns = t.at(1), m.timing.max_ns = t.at(2);
-  m.timing.prepare_ns = t.at(3);
-  m.timing.repetitions = j.at("repetitions").get<int>();
+  m.timing = timing_from_wire(j.at("timing"));
   return m;
 }
 

@@ -109,20 +109,13 @@ RegionMeasurement measure_region_steps_isolated(const RegionAlgorithmInfo& info,
         const RegionMeasurement m = measure_region_steps(info, algorithm, a, b, steps, repetitions);
         json answers = json::array();
         for (const RegionResult& r : m.steps) answers.push_back(result_to_wire(r));
-        return json{{"steps", answers},
-                    {"timing", wire::numbers({m.timing.median_ns, m.timing.min_ns, m.timing.max_ns,
-                                              m.timing.prepare_ns})},
-                    {"repetitions", m.timing.repetitions}}
-            .dump();
+        return json{{"steps", answers}, {"timing", timing_to_wire(m.timing)}}.dump();
       },
       timeout_seconds, "algorithm " + info.name);
   const json j = json::parse(text);
   RegionMeasurement m;
   for (const json& r : j.at("steps")) m.steps.push_back(result_from_wire(r));
-  const std::vector<double> t = wire::to_numbers(j.at("timing"));
-  m.timing.median_ns = t.at(0), m.timing.min_ns = t.at(1), m.timing.max_ns = t.at(2);
-  m.timing.prepare_ns = t.at(3);
-  m.timing.repetitions = j.at("repetitions").get<int>();
+  m.timing = timing_from_wire(j.at("timing"));
   return m;
 }
 

@@ -1,0 +1,26 @@
+// The `compare` and `export` subcommands (README "Comparing two reports and exporting for CI"):
+// options, reading the reports (a file that does not read, or is not a report, is a usage error
+// naming the file and the field) and the exit status: 0, 1 for a regression --fail-on selects
+// (compare), 2 for usage and input errors, 3 when an output could not be written.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace touchstone {
+
+struct CompareCli {
+  std::string base, next, json_out, fail_on = "any";
+  double alpha = 0.05, min_effect = 0.05;
+  bool all_rows = false, no_fdr = false;
+};
+CLI::App* add_compare_command(CLI::App& app, CompareCli& cli);
+int run_compare_command(const CompareCli& cli);
+
+struct ExportCli {
+  std::string report, format, out;
+};
+CLI::App* add_export_command(CLI::App& app, ExportCli& cli);
+int run_export_command(const ExportCli& cli);
+
+}  // namespace touchstone

@@ -1,0 +1,425 @@
+#include "harness/compare/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "harness/common/timing.hpp"
+#include "harness/compare/statistics.hpp"
+
+namespace touchstone {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kFewRepetitions = 9;  // below this, warn (as Google Benchmark's compare.py)
+
+// One result of a report, as compare reads it.
+struct ResultView {
+  std::string algorithm, case_id, family, verdict;
+  double median_ns = 0.0;
+  std::optional<std::vector<double>> times;  // absent in version-1 reports
+};
+
+// Higher is better; an unknown name is rejected while reading.
+int verdict_rank(const std::string& v) {
+  static const std::map<std::string, int> ranks = {
+      {"pass", 4}, {"ambiguous", 3}, {"unsupported", 2}, {"fail", 1}, {"error", 0}};
+  const auto it = ranks.find(v);
+  return it == ranks.end() ? -1 : it->second;
+}
+
+[[noreturn]] void bad(const std::string& where, const std::string& what) {
+  throw std::invalid_argument(where + ": " + what);
+}
+
+std::string string_field(const json& j, const std::string& key, const std::string& where) {
+  if (!j.contains(key) || !j[key].is_string()) bad(where + "." + key, "missing or not a string");
+  return j[key].get<std::string>();
+}
+
+ResultView read_result(const json& r, const std::string& where) {
+  if (!r.is_object()) bad(where, "not an object");
+  ResultView v;
+  v.algorithm = string_field(r, "algorithm", where);
+  v.case_id = string_field(r, "case", where);
+  v.family = r.contains("family") && r["family"].is_string() ? r["family"].get<std::string>() : "";
+  if (v.family.empty()) v.family = "(none)";
+  v.verdict = string_field(r, "verdict", where);
+  if (verdict_rank(v.verdict) < 0) bad(where + ".verdict", "unknown verdict \"" + v.verdict + "\"");
+  if (!r.contains("timing") || !r["timing"].is_object())
+    bad(where + ".timing", "missing or not an object");
+  const json& t = r["timing"];
+  if (t.contains("median_ns") && t["median_ns"].is_number()) v.median_ns = t["median_ns"];
+  if (!std::isfinite(v.median_ns) || v.median_ns < 0)
+    bad(where + ".timing.median_ns", "not a non-negative number");
+  if (t.contains("times_ns")) {
+    if (!t["times_ns"].is_array()) bad(where + ".timing.times_ns", "not an array of numbers");
+    std::vector<double> times;
+    for (const json& x : t["times_ns"]) {
+      if (!x.is_number() || !std::isfinite(x.get<double>()))
+        bad(where + ".timing.times_ns", "not an array of numbers");
+      times.push_back(x.get<double>());
+    }
+    v.times = std::move(times);
+  }
+  return v;
+}
+
+// Every result of a report of any kind, in order.
+std::vector<ResultView> read_results(const json& report, const std::string& side) {
+  if (!report.is_object()) bad(side, "not a JSON object");
+  const json format = report.value("format", json());
+  if (format != "touchstone-report/1" && format != "touchstone-report/2")
+    bad(side + ": format", "not touchstone-report/1 or /2");
+  std::vector<ResultView> out;
+  bool found = false;
+  for (const char* key : {"results", "force_results", "region_results"}) {
+    if (!report.contains(key)) continue;
+    found = true;
+    if (!report[key].is_array()) bad(side + ": " + key, "not an array");
+    for (std::size_t i = 0; i < report[key].size(); ++i)
+      out.push_back(read_result(report[key][i], side + ": " + key + "[" + std::to_string(i) + "]"));
+  }
+  if (!found) bad(side, "no results, force_results or region_results");
+  return out;
+}
+
+json number_or_null(std::optional<double> x) {
+  return x && std::isfinite(*x) ? json(*x) : json(nullptr);
+}
+
+std::optional<double> ratio_of(double base, double next) {
+  if (!(base > 0) || !(next >= 0)) return std::nullopt;
+  return next / base;
+}
+
+std::string timing_flag(std::optional<double> ratio, std::optional<double> p,
+                        const CompareOptions& o) {
+  if (!ratio || !p || *p >= o.alpha) return "unchanged";
+  if (*ratio > 1.0 + o.min_effect) return "slower";
+  if (*ratio < 1.0 - o.min_effect) return "faster";
+  return "unchanged";
+}
+
+struct Pairing {
+  std::map<std::pair<std::string, std::string>, std::pair<const ResultView*, const ResultView*>>
+      cases;  // (algorithm, case) -> (base, new)
+  std::vector<std::string> warnings;
+};
+
+Pairing pair_results(const std::vector<ResultView>& base, const std::vector<ResultView>& next) {
+  Pairing p;
+  std::set<std::string> duplicated;
+  for (int side = 0; side < 2; ++side)
+    for (const ResultView& r : side == 0 ? base : next) {
+      auto& slot = p.cases[{r.algorithm, r.case_id}];
+      const ResultView*& s = side == 0 ? slot.first : slot.second;
+      if (s)
+        duplicated.insert(r.algorithm + " / " + r.case_id);
+      else
+        s = &r;
+    }
+  for (const std::string& d : duplicated)
+    p.warnings.push_back("result " + d + " appears more than once in a report: the first is used");
+  return p;
+}
+
+struct Tally {
+  int untimed = 0, few = 0, few_cases = 0;
+  std::string first_untimed, first_few, first_few_cases;
+};
+
+json case_row(const std::pair<std::string, std::string>& key, const ResultView* b,
+              const ResultView* n, const CompareOptions& o, Tally& tally) {
+  json row = {{"algorithm", key.first}, {"case", key.second}, {"level", "case"}};
+  row["base_verdict"] = b ? json(b->verdict) : json(nullptr);
+  row["new_verdict"] = n ? json(n->verdict) : json(nullptr);
+  row["base_median_ns"] = b ? json(b->median_ns) : json(nullptr);
+  row["new_median_ns"] = n ? json(n->median_ns) : json(nullptr);
+  const auto reps = [](const ResultView* r) {
+    return r && r->times ? static_cast<int>(r->times->size()) : 0;
+  };
+  row["base_repetitions"] = reps(b);
+  row["new_repetitions"] = reps(n);
+  std::optional<double> ratio, p;
+  if (b && n) {
+    ratio = ratio_of(b->median_ns, n->median_ns);
+    const std::string name = key.first + " / " + key.second;
+    if (!b->times || !n->times) {
+      if (tally.untimed++ == 0) tally.first_untimed = name;
+    } else if (!b->times->empty() && !n->times->empty()) {
+      p = mann_whitney_u(*b->times, *n->times).p_value;
+      if (std::min(b->times->size(), n->times->size()) < kFewRepetitions && tally.few++ == 0)
+        tally.first_few = name;
+    }
+  }
+  row["ratio"] = number_or_null(ratio);
+  row["p_value"] = number_or_null(p);
+  if (!n)
+    row["flag"] = "removed";
+  else if (!b)
+    row["flag"] = n->verdict == "error" ? "correctness" : "added";
+  else if (verdict_rank(n->verdict) < verdict_rank(b->verdict))
+    row["flag"] = "correctness";
+  else
+    row["flag"] = timing_flag(ratio, p, o);
+  return row;
+}
+
+bool correctness_flag(const json& row) {
+  return row["flag"] == "correctness" || row["flag"] == "removed";
+}
+
+std::optional<double> geomean(const std::vector<double>& ratios) {
+  double sum = 0.0;
+  int count = 0;
+  for (double r : ratios)
+    if (r > 0 && std::isfinite(r)) sum += std::log(r), ++count;
+  if (count == 0) return std::nullopt;
+  return std::exp(sum / count);
+}
+
+// The worst verdict of a list (null when empty).
+json worst(const std::vector<std::string>& verdicts) {
+  if (verdicts.empty()) return nullptr;
+  return *std::min_element(verdicts.begin(), verdicts.end(), [](const auto& a, const auto& b) {
+    return verdict_rank(a) < verdict_rank(b);
+  });
+}
+
+struct FamilyGroup {
+  std::vector<std::string> base_verdicts, new_verdicts;
+  std::vector<double> base_medians, new_medians, ratios;
+  std::optional<double> single_case_p;  // the p-value of the one paired case
+  bool correctness = false, case_slower = false;
+};
+
+json family_row(const std::pair<std::string, std::string>& key, const FamilyGroup& g,
+                const CompareOptions& o, Tally& tally) {
+  json row = {{"algorithm", key.first}, {"family", key.second}, {"level", "family"}};
+  row["base_verdict"] = worst(g.base_verdicts);
+  row["new_verdict"] = worst(g.new_verdicts);
+  row["base_median_ns"] = g.base_medians.empty() ? json(nullptr) : json(median(g.base_medians));
+  row["new_median_ns"] = g.new_medians.empty() ? json(nullptr) : json(median(g.new_medians));
+  row["base_repetitions"] = g.base_verdicts.size();
+  row["new_repetitions"] = g.new_verdicts.size();
+  const std::optional<double> ratio = geomean(g.ratios);
+  std::optional<double> p;
+  if (g.ratios.size() == 1) {
+    p = g.single_case_p;  // the family is its one case
+  } else if (!g.ratios.empty()) {
+    std::vector<double> logs;
+    for (double r : g.ratios) logs.push_back(std::log(r));
+    p = wilcoxon_signed_rank(logs).p_value;
+    if (g.ratios.size() < static_cast<std::size_t>(kFewRepetitions) && tally.few_cases++ == 0)
+      tally.first_few_cases = key.first + " / " + key.second;
+  }
+  row["ratio"] = number_or_null(ratio);
+  row["p_value"] = number_or_null(p);
+  if (g.correctness)
+    row["flag"] = "correctness";
+  else if (g.new_verdicts.empty())
+    row["flag"] = "removed";
+  else if (g.base_verdicts.empty())
+    row["flag"] = "added";
+  else
+    row["flag"] = timing_flag(ratio, p, o);
+  return row;
+}
+
+// Benjamini-Hochberg over the timing tests of rows[first..] (one level): q_(i) = min over j >= i
+// of m/j · p_(j) in ascending order of p, at most 1, into "q_value"; with options.fdr the flags
+// of those rows are decided with q instead of p.
+void apply_fdr(json& rows, std::size_t first, const CompareOptions& o) {
+  std::vector<std::size_t> tested;
+  for (std::size_t i = first; i < rows.size(); ++i) {
+    const json& flag = rows[i]["flag"];
+    rows[i]["q_value"] = nullptr;
+    if (rows[i]["p_value"].is_number() &&
+        (flag == "slower" || flag == "faster" || flag == "unchanged"))
+      tested.push_back(i);
+  }
+  std::sort(tested.begin(), tested.end(), [&](std::size_t a, std::size_t b) {
+    return rows[a]["p_value"].get<double>() < rows[b]["p_value"].get<double>();
+  });
+  const double m = static_cast<double>(tested.size());
+  double q = 1.0;
+  for (std::size_t k = tested.size(); k-- > 0;) {
+    json& row = rows[tested[k]];
+    q = std::min(q, row["p_value"].get<double>() * m / static_cast<double>(k + 1));
+    row["q_value"] = q;
+    if (o.fdr) {
+      const std::optional<double> ratio = row["ratio"].is_number()
+                                              ? std::optional<double>(row["ratio"].get<double>())
+                                              : std::nullopt;
+      row["flag"] = timing_flag(ratio, q, o);
+    }
+  }
+}
+
+// Case rows count; a family row counts when it is slower and none of its cases is.
+json summarize(const json& rows, const std::map<std::string, int>& family_only,
+               std::vector<std::string> warnings) {
+  std::map<std::string, std::vector<double>> ratios;
+  std::map<std::string, std::pair<int, int>> counts;  // algorithm -> (correctness, timing)
+  std::vector<double> all_ratios;
+  for (const json& row : rows) {
+    auto& c = counts[row["algorithm"].get<std::string>()];
+    auto& r = ratios[row["algorithm"].get<std::string>()];
+    if (row["level"] != "case") continue;
+    if (row["flag"] == "slower") ++c.second;
+    if (correctness_flag(row)) ++c.first;
+    if (row["ratio"].is_number()) r.push_back(row["ratio"]), all_ratios.push_back(row["ratio"]);
+  }
+  json per_algorithm = json::array();
+  int correctness = 0, timing = 0;
+  for (auto& [algorithm, c] : counts) {
+    if (const auto it = family_only.find(algorithm); it != family_only.end())
+      c.second += it->second;
+    per_algorithm.push_back({{"algorithm", algorithm},
+                             {"geomean_ratio", number_or_null(geomean(ratios[algorithm]))},
+                             {"correctness_regressions", c.first},
+                             {"timing_regressions", c.second}});
+    correctness += c.first, timing += c.second;
+  }
+  return {{"per_algorithm", per_algorithm},
+          {"geomean_ratio", number_or_null(geomean(all_ratios))},
+          {"correctness_regressions", correctness},
+          {"timing_regressions", timing},
+          {"warnings", warnings}};
+}
+
+}  // namespace
+
+json compare_reports(const json& base, const json& next, const CompareOptions& options) {
+  if (!(options.alpha > 0 && options.alpha < 1))
+    throw std::invalid_argument("alpha: not in (0, 1)");
+  if (!(options.min_effect >= 0 && std::isfinite(options.min_effect)))
+    throw std::invalid_argument("min_effect: not a non-negative number");
+  const std::vector<ResultView> b = read_results(base, "base");
+  const std::vector<ResultView> n = read_results(next, "new");
+  Pairing pairing = pair_results(b, n);
+  Tally tally;
+  json rows = json::array();
+  for (const auto& [key, sides] : pairing.cases)
+    rows.push_back(case_row(key, sides.first, sides.second, options, tally));
+  apply_fdr(rows, 0, options);
+  std::map<std::pair<std::string, std::string>, FamilyGroup> families;
+  std::size_t index = 0;
+  for (const auto& [key, sides] : pairing.cases) {
+    const auto& [rb, rn] = sides;
+    const json& row = rows[index++];
+    FamilyGroup& g = families[{key.first, (rn ? rn : rb)->family}];
+    if (rb) g.base_verdicts.push_back(rb->verdict), g.base_medians.push_back(rb->median_ns);
+    if (rn) g.new_verdicts.push_back(rn->verdict), g.new_medians.push_back(rn->median_ns);
+    if (row["ratio"].is_number()) g.ratios.push_back(row["ratio"]);
+    if (row["p_value"].is_number()) g.single_case_p = row["p_value"].get<double>();
+    g.correctness = g.correctness || correctness_flag(row);
+    g.case_slower = g.case_slower || row["flag"] == "slower";
+  }
+  std::vector<std::string>& warnings = pairing.warnings;
+  if (tally.untimed)
+    warnings.push_back(std::to_string(tally.untimed) +
+                       " result pairs have no raw repetition times on a side (a "
+                       "touchstone-report/1 report; first: " +
+                       tally.first_untimed + "): timing significance not tested");
+  if (tally.few)
+    warnings.push_back(
+        std::to_string(tally.few) +
+        " result pairs have fewer than 9 repetitions on a side (first: " + tally.first_few +
+        "): the Mann-Whitney test has little power; run with --repetitions 9 "
+        "or more");
+  const std::size_t first_family = rows.size();
+  for (const auto& [key, group] : families) rows.push_back(family_row(key, group, options, tally));
+  apply_fdr(rows, first_family, options);
+  std::map<std::string, int> family_only;  // algorithm -> slower families without a slower case
+  index = first_family;
+  for (const auto& [key, group] : families)
+    if (rows[index++]["flag"] == "slower" && !group.case_slower) ++family_only[key.first];
+  if (tally.few_cases)
+    warnings.push_back(std::to_string(tally.few_cases) +
+                       " families have fewer than 9 paired cases (first: " + tally.first_few_cases +
+                       "): the signed-rank test has little power");
+  return {{"format", "touchstone-compare/1"},
+          {"options", {{"alpha", options.alpha}, {"min_effect", options.min_effect}}},
+          {"rows", rows},
+          {"summary", summarize(rows, family_only, warnings)}};
+}
+
+namespace {
+
+std::string cell_ns(const json& x) { return x.is_number() ? format_ns(x.get<double>()) : "-"; }
+
+std::string cell_fixed(const json& x, int digits) {
+  if (!x.is_number()) return "-";
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << x.get<double>();
+  return s.str();
+}
+
+std::string cell_verdicts(const json& row) {
+  const auto v = [](const json& x) { return x.is_string() ? x.get<std::string>() : "-"; };
+  return v(row["base_verdict"]) + " -> " + v(row["new_verdict"]);
+}
+
+}  // namespace
+
+std::string compare_table(const json& comparison, bool all_rows) {
+  std::ostringstream out;
+  out << std::left << std::setw(22) << "algorithm" << std::setw(8) << "level" << std::setw(34)
+      << "case / family" << std::setw(12) << "base" << std::setw(12) << "new" << std::setw(8)
+      << "ratio" << std::setw(9) << "p" << std::setw(26) << "verdicts"
+      << "flag\n";
+  for (const json& row : comparison.at("rows")) {
+    const bool family = row["level"] == "family";
+    if (!family && !all_rows && row["flag"] == "unchanged") continue;
+    out << std::setw(22) << row["algorithm"].get<std::string>() << std::setw(8)
+        << row["level"].get<std::string>() << std::setw(34)
+        << row[family ? "family" : "case"].get<std::string>() << std::setw(12)
+        << cell_ns(row["base_median_ns"]) << std::setw(12) << cell_ns(row["new_median_ns"])
+        << std::setw(8) << cell_fixed(row["ratio"], 3) << std::setw(9)
+        << cell_fixed(row["p_value"], 4) << std::setw(26) << cell_verdicts(row)
+        << row["flag"].get<std::string>() << "\n";
+  }
+  const json& s = comparison.at("summary");
+  out << "\n"
+      << std::setw(22) << "algorithm" << std::setw(16) << "geomean ratio" << std::setw(14)
+      << "correctness"
+      << "timing regressions\n";
+  for (const json& a : s.at("per_algorithm"))
+    out << std::setw(22) << a["algorithm"].get<std::string>() << std::setw(16)
+        << cell_fixed(a["geomean_ratio"], 3) << std::setw(14)
+        << a["correctness_regressions"].get<int>() << a["timing_regressions"].get<int>() << "\n";
+  out << std::setw(22) << "all" << std::setw(16) << cell_fixed(s["geomean_ratio"], 3)
+      << std::setw(14) << s["correctness_regressions"].get<int>()
+      << s["timing_regressions"].get<int>() << "\n";
+  for (const json& w : s.at("warnings")) out << "warning: " << w.get<std::string>() << "\n";
+  return out.str();
+}
+
+int compare_exit_status(const json& comparison, FailOn fail_on) {
+  const json& s = comparison.at("summary");
+  const bool correctness = s.at("correctness_regressions").get<int>() > 0;
+  const bool time = s.at("timing_regressions").get<int>() > 0;
+  switch (fail_on) {
+    case FailOn::correctness:
+      return correctness ? 1 : 0;
+    case FailOn::time:
+      return time ? 1 : 0;
+    case FailOn::any:
+      return correctness || time ? 1 : 0;
+    case FailOn::none:
+      return 0;
+  }
+  return 0;
+}
+
+}  // namespace touchstone

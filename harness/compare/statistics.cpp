@@ -1,0 +1,70 @@
+#include "harness/compare/statistics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <utility>
+
+namespace touchstone {
+namespace {
+
+// Average ranks (1-based) of `values`, in their order, and Σ(t³ − t) over the tied groups.
+std::pair<std::vector<double>, double> average_ranks(const std::vector<double>& values) {
+  std::vector<std::size_t> order(values.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
+  std::vector<double> ranks(values.size(), 0.0);
+  double ties = 0.0;
+  for (std::size_t i = 0; i < order.size();) {
+    std::size_t j = i;
+    while (j + 1 < order.size() && values[order[j + 1]] == values[order[i]]) ++j;
+    const double rank = 0.5 * static_cast<double>(i + j) + 1.0;
+    for (std::size_t k = i; k <= j; ++k) ranks[order[k]] = rank;
+    const double t = static_cast<double>(j - i + 1);
+    ties += t * t * t - t;
+    i = j + 1;
+  }
+  return {ranks, ties};
+}
+
+// Two-sided p-value of a statistic with this mean and variance (continuity-corrected).
+double two_sided_p(double statistic, double mean, double variance) {
+  if (!(variance > 0.0)) return 1.0;
+  const double deviation = std::max(0.0, std::abs(statistic - mean) - 0.5);
+  return std::min(1.0, std::erfc(deviation / std::sqrt(variance) / std::sqrt(2.0)));
+}
+
+}  // namespace
+
+RankTest mann_whitney_u(const std::vector<double>& x, const std::vector<double>& y) {
+  if (x.empty() || y.empty()) return {};
+  std::vector<double> pooled(x);
+  pooled.insert(pooled.end(), y.begin(), y.end());
+  const auto [ranks, ties] = average_ranks(pooled);
+  const double n1 = static_cast<double>(x.size()), n2 = static_cast<double>(y.size());
+  const double n = n1 + n2;
+  const double r1 = std::accumulate(ranks.begin(), ranks.begin() + x.size(), 0.0);
+  RankTest test;
+  test.statistic = r1 - n1 * (n1 + 1.0) / 2.0;
+  const double variance = n1 * n2 / 12.0 * ((n + 1.0) - ties / (n * (n - 1.0)));
+  test.p_value = two_sided_p(test.statistic, n1 * n2 / 2.0, variance);
+  return test;
+}
+
+RankTest wilcoxon_signed_rank(const std::vector<double>& differences) {
+  std::vector<double> nonzero, magnitude;
+  for (double d : differences)
+    if (d != 0.0 && std::isfinite(d)) nonzero.push_back(d), magnitude.push_back(std::abs(d));
+  if (nonzero.empty()) return {};
+  const auto [ranks, ties] = average_ranks(magnitude);
+  RankTest test;
+  for (std::size_t i = 0; i < nonzero.size(); ++i)
+    if (nonzero[i] > 0) test.statistic += ranks[i];
+  const double m = static_cast<double>(nonzero.size());
+  const double variance = m * (m + 1.0) * (2.0 * m + 1.0) / 24.0 - ties / 48.0;
+  test.p_value = two_sided_p(test.statistic, m * (m + 1.0) / 4.0, variance);
+  return test;
+}
+
+}  // namespace touchstone

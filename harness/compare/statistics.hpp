@@ -1,0 +1,27 @@
+// The rank tests `touchstone compare` decides timing regressions with. Both use the normal
+// approximation with the tie correction and a continuity correction of 1/2, as SciPy's
+// mannwhitneyu(method="asymptotic") and wilcoxon(correction=True, mode="approx") do; the p-value
+// is two-sided (2 × the upper tail of |z|), at most 1.
+#pragma once
+
+#include <vector>
+
+namespace touchstone {
+
+struct RankTest {
+  double statistic = 0.0;  // U of the first sample (Mann-Whitney), W+ (Wilcoxon)
+  double p_value = 1.0;    // 1 when the test has nothing to go on (an empty sample, all tied)
+};
+
+// Two-sided Mann-Whitney U test of two independent samples (here: the repetition times of one
+// result in two reports). U = R1 − n1(n1 + 1)/2, R1 the sum of x's ranks in the pooled sample
+// (ties get their average rank); mean n1·n2/2, variance n1·n2/12 · ((n + 1) − Σ(t³ − t)/(n(n − 1)))
+// over the groups of t tied values.
+RankTest mann_whitney_u(const std::vector<double>& x, const std::vector<double>& y);
+
+// Two-sided Wilcoxon signed-rank test of paired differences (here: the log ratios of a family's
+// per-case medians). Zero differences are dropped (Wilcoxon's rule); W+ is the sum of the ranks of
+// |d| over the positive d; mean m(m + 1)/4, variance m(m + 1)(2m + 1)/24 − Σ(t³ − t)/48.
+RankTest wilcoxon_signed_rank(const std::vector<double>& differences);
+
+}  // namespace touchstone
