@@ -1,15 +1,16 @@
 // `touchstone`: wires the subcommands. list (algorithms, families, force solvers), run
 // (harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
-// (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp). Exit statuses (README
-// "Exit status"): a command line CLI11 rejects is a usage error (2); each command returns
-// exit_status() (harness/common/cli.hpp).
+// (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp), report
+// (harness/html/cli.cpp). Exit statuses (README "Exit status"): a command line CLI11 rejects is
+// a usage error (2); each command returns exit_status() (harness/common/cli.hpp).
 #include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "harness/common/child_process.hpp"
 #include "harness/common/cli.hpp"
 #include "harness/forces/cli.hpp"
+#include "harness/html/cli.hpp"
 #include "harness/motion/cli.hpp"
 #include "harness/motion/robustness_cli.hpp"
 #include "harness/proximity/cli.hpp"
@@ -36,6 +37,8 @@ int main(int argc, char** argv) {
   auto* regions = add_regions_command(app, region_cli);
   RegionPaperCli paper_cli;
   auto* paper = add_regions_paper_command(app, paper_cli);
+  ReportCli report_cli;
+  auto* report = add_report_command(app, report_cli);
 
   try {
     app.parse(argc, argv);
@@ -57,5 +60,6 @@ int main(int argc, char** argv) {
   if (*forces) return run_forces_command(force_cli, argc, argv);
   if (*regions) return run_regions_command(region_cli, argc, argv);
   if (*paper) return run_regions_paper_command(paper_cli);
+  if (*report) return run_report_command(report_cli);
   return kExitUsage;
 }
