@@ -160,6 +160,20 @@ TEST(HtmlReport, SectionsAndMatrixCounts) {
         "total-fail\">1 fail", "total-error\">1 error"})
     EXPECT_NE(page.find(total), std::string::npos) << total;
   EXPECT_NE(page.find("Failures and errors (2)"), std::string::npos);
+  // More families than algorithms: families run down the page, "all families" is the last row;
+  // the counts stay the same.
+  json wide = hand_made_report();
+  wide["results"][0]["family"] = "fam-c";
+  const std::string transposed = page_of(wide);
+  EXPECT_NE(transposed.find("<table id=\"verdict-matrix-table\"><thead><tr><th>family</th>"),
+            std::string::npos);
+  EXPECT_NE(transposed.find("<tr><th>all families</th>"), std::string::npos);
+  EXPECT_NE(transposed.find("title=\"alpha × fam-c: 1 pass, 0 ambiguous, 0 unsupported, 0 fail, "
+                            "0 error\""),
+            std::string::npos);
+  EXPECT_NE(transposed.find("title=\"alpha × all families: 2 pass, 1 ambiguous, 0 unsupported, 1 "
+                            "fail, 0 error\""),
+            std::string::npos);
   EXPECT_NE(page.find("<th>libraries.cgal</th><td><code>5.5.1</code>"), std::string::npos);
 }
 

@@ -123,8 +123,8 @@ std::string summary_section(const ReportModel& model) {
   for (const auto& [key, k] : model.matrix) add_counts(all, k);
   std::ostringstream s;
   s << "<section id=\"summary\"><p>" << html_escape(model.kind) << " report ("
-    << html_escape(model.format) << "): " << model.algorithms.size() << " algorithms, "
-    << model.families.size() << " families, " << all.total() << " results:";
+    << html_escape(model.format) << "): algorithms: " << model.algorithms.size()
+    << ", families: " << model.families.size() << ", results: " << all.total() << ":";
   for (const Verdict v : kVerdictOrder)
     s << " <span class=\"v-" << to_string(v) << "\" id=\"total-" << to_string(v) << "\">"
       << count_of(all, v) << " " << to_string(v) << "</span>";
@@ -171,21 +171,35 @@ std::string verdict_matrix_section(const ReportModel& model) {
     s << "<p class=\"note\">No results in this report.</p></section>";
     return s.str();
   }
+  // The longer list runs down the page, so the table stays about as wide as the screen.
+  const bool families_down = model.families.size() > model.algorithms.size();
+  const auto& down = families_down ? model.families : model.algorithms;
+  const auto& across = families_down ? model.algorithms : model.families;
   s << "<p class=\"note\">Each cell: passes / results, then the other verdicts (amb = ambiguous, "
        "uns = unsupported, fai = fail, err = error); its colour is the worst verdict present.</p>"
-    << "<table id=\"verdict-matrix-table\"><thead><tr><th>algorithm</th>";
-  for (const std::string& f : model.families) s << "<th>" << html_escape(f) << "</th>";
-  s << "<th>all families</th></tr></thead><tbody>";
-  for (const std::string& a : model.algorithms) {
-    s << "<tr><th>" << html_escape(a) << "</th>";
-    VerdictCounts all;
-    for (const std::string& f : model.families) {
+    << "<table id=\"verdict-matrix-table\"><thead><tr><th>"
+    << (families_down ? "family" : "algorithm") << "</th>";
+  for (const std::string& name : across) s << "<th>" << html_escape(name) << "</th>";
+  s << (families_down ? "" : "<th>all families</th>") << "</tr></thead><tbody>";
+  std::map<std::string, VerdictCounts> per_algorithm;
+  for (const std::string& d : down) {
+    s << "<tr><th>" << html_escape(d) << "</th>";
+    for (const std::string& x : across) {
+      const std::string& a = families_down ? x : d;
+      const std::string& f = families_down ? d : x;
       const auto it = model.matrix.find({a, f});
       const VerdictCounts k = it == model.matrix.end() ? VerdictCounts{} : it->second;
-      add_counts(all, k);
+      add_counts(per_algorithm[a], k);
       s << matrix_cell(a, f, k);
     }
-    s << matrix_cell(a, "all families", all) << "</tr>";
+    if (!families_down) s << matrix_cell(d, "all families", per_algorithm[d]);
+    s << "</tr>";
+  }
+  if (families_down) {
+    s << "<tr><th>all families</th>";
+    for (const std::string& a : model.algorithms)
+      s << matrix_cell(a, "all families", per_algorithm[a]);
+    s << "</tr>";
   }
   s << "</tbody></table></section>";
   return s.str();
@@ -252,10 +266,11 @@ std::string failures_section(const ReportModel& model, std::size_t max_per_algor
       continue;
     }
     ++shown[r.algorithm];
-    rows << "<tr class=\"v-" << html_escape(r.verdict) << "\"><td>" << html_escape(r.case_id)
-         << "</td><td>" << html_escape(r.algorithm) << "</td><td>" << html_escape(r.verdict)
+    rows << "<tr><td>" << html_escape(r.case_id) << "</td><td>" << html_escape(r.algorithm)
+         << "</td><td class=\"v-" << html_escape(r.verdict) << "\">" << html_escape(r.verdict)
          << "</td><td>" << html_escape(r.reason) << "</td><td>"
-         << (r.replay.empty() ? std::string("-") : "<code>" + html_escape(r.replay) + "</code>")
+         << (r.replay.empty() ? std::string("-")
+                              : concat("<code>", html_escape(r.replay), "</code>"))
          << "</td></tr>";
   }
   std::ostringstream s;
