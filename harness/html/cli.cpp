@@ -75,7 +75,11 @@ int run_report_command(const ReportCli& cli) {
     const auto base = read_json_file(cli.base, "base report ");
     if (!base || !model_of(*base, cli.base)) return kExitUsage;
     std::string why;
-    comparison = compare_for_html(*base, *report, why);
+    try {
+      comparison = compare_for_html(*base, *report, why);
+    } catch (const std::exception& e) {  // reports compare cannot pair
+      why = e.what();
+    }
     if (!comparison) {
       std::cerr << "error: " << why << "\n";
       return kExitUsage;

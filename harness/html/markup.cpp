@@ -104,6 +104,10 @@ svg text { font: 11px sans-serif; fill: #333; }
 svg .grid { stroke: #e5e5e5; } svg .axis { stroke: #888; }
 svg .box { stroke: #333; fill-opacity: 0.55; } svg .median { stroke: #000; stroke-width: 2; }
 input#failure-filter { margin: 0.3em 0; width: 20em; }
+#failures-table { table-layout: fixed; width: 100%; }
+#failures-table th:nth-child(1) { width: 15%; } #failures-table th:nth-child(2) { width: 9%; }
+#failures-table th:nth-child(3) { width: 5%; } #failures-table th:nth-child(4) { width: 31%; }
+#failures-table td { overflow-wrap: anywhere; }
 )css";
 }
 
