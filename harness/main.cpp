@@ -2,8 +2,8 @@
 // (harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
 // (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp), compare and export
-// (harness/compare/cli.cpp). Exit statuses (README
-// "Exit status"): a command line CLI11 rejects is a usage error (2); each command returns
+// (harness/compare/cli.cpp), report (harness/html/cli.cpp). Exit statuses (README "Exit
+// status"): a command line CLI11 rejects is a usage error (2); each command returns
 // exit_status() (harness/common/cli.hpp).
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -12,6 +12,7 @@
 #include "harness/common/cli.hpp"
 #include "harness/compare/cli.hpp"
 #include "harness/forces/cli.hpp"
+#include "harness/html/cli.hpp"
 #include "harness/motion/cli.hpp"
 #include "harness/motion/robustness_cli.hpp"
 #include "harness/proximity/cli.hpp"
@@ -42,6 +43,8 @@ int main(int argc, char** argv) {
   auto* compare = add_compare_command(app, compare_cli);
   ExportCli export_cli;
   auto* export_command = add_export_command(app, export_cli);
+  ReportCli report_cli;
+  auto* report = add_report_command(app, report_cli);
 
   try {
     app.parse(argc, argv);
@@ -65,5 +68,6 @@ int main(int argc, char** argv) {
   if (*paper) return run_regions_paper_command(paper_cli);
   if (*compare) return run_compare_command(compare_cli);
   if (*export_command) return run_export_command(export_cli);
+  if (*report) return run_report_command(report_cli);
   return kExitUsage;
 }

@@ -114,20 +114,31 @@ std::string safe_dump(const json& document, int indent) {
   return bounded_depth(document).dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
-bool write_json_file(const std::string& path, const json& document, std::string_view what) {
+bool write_text_file(const std::string& path, const std::string& text, std::string_view what) {
   namespace fs = std::filesystem;
   const fs::path p(path);
   std::string why;
   try {
     std::error_code made;
     if (p.has_parent_path()) fs::create_directories(p.parent_path(), made);
-    why = made ? made.message() : write_atomically(p, safe_dump(document) + "\n");
-  } catch (const std::exception& e) {  // out of memory for the text
+    why = made ? made.message() : write_atomically(p, text);
+  } catch (const std::exception& e) {  // out of memory
     why = e.what();
   }
   if (why.empty()) return true;
   std::cerr << "error: cannot write " << what << path << ": " << why << "\n";
   return false;
+}
+
+bool write_json_file(const std::string& path, const json& document, std::string_view what) {
+  std::string text;
+  try {
+    text = safe_dump(document) + "\n";
+  } catch (const std::exception& e) {  // out of memory for the text
+    std::cerr << "error: cannot write " << what << path << ": " << e.what() << "\n";
+    return false;
+  }
+  return write_text_file(path, text, what);
 }
 
 bool write_report(const std::string& path, const ReportContext& context, const Report& report,

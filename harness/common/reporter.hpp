@@ -88,6 +88,8 @@ class JsonReporter final : public Reporter {
 // (see bounded_depth).
 bool write_json_file(const std::string& path, const nlohmann::json& document,
                      std::string_view what = "");
+// `text` to `path` the same way (atomically, creating its directories; the same error).
+bool write_text_file(const std::string& path, const std::string& text, std::string_view what = "");
 
 // Values nested deeper than kMaxJsonDepth become the string "(nested too deep)"; iterative.
 inline constexpr int kMaxJsonDepth = 256;

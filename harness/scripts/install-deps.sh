@@ -11,6 +11,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-jsonschema
   clang-format  # harness/scripts/check-format.sh (.ci/run)
+  chromium  # tests/html_report_test.cpp renders `touchstone report` pages headless
   # harness/scripts/fuzz.sh: clang 16 (14 cannot capture structured bindings in lambdas, which
   # the readers use) with its libFuzzer and sanitizer runtimes
   clang-16 libclang-rt-16-dev

@@ -1,0 +1,28 @@
+// `touchstone report X.json [BASE.json] -o report.html`: one self-contained HTML page from a
+// report of any kind (html_report.hpp), with BASE the comparison of X against it.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace touchstone {
+
+struct ReportCli {
+  std::string report, base, out = "report.html";
+  std::size_t max_failures = 50;
+};
+
+CLI::App* add_report_command(CLI::App& app, ReportCli& cli);
+// 0 when written; kExitUsage for a report that cannot be read or used; kExitOutput when the page
+// cannot be written.
+int run_report_command(const ReportCli& cli);
+
+// The JSON document in `path`, or nullopt after "error: cannot read <what><path>: <why>" on
+// stderr (a missing file, a syntax error with its line and column, a key given twice, nesting
+// deeper than kMaxJsonDepth).
+std::optional<nlohmann::json> read_json_file(const std::string& path, const std::string& what);
+
+}  // namespace touchstone
