@@ -53,7 +53,10 @@ foreach(_header ${_touchstone_headers})
   install(FILES ${_header} DESTINATION ${TOUCHSTONE_INSTALL_INCLUDEDIR}/${_dir})
 endforeach()
 
+# The example cases, and the meshes some of them name (../meshes/..., with the CGAL meshes when
+# harness/scripts/fetch-meshes.sh has fetched them).
 install(DIRECTORY cases/examples/ DESTINATION ${TOUCHSTONE_INSTALL_DATADIR}/cases/examples)
+install(DIRECTORY cases/meshes/ DESTINATION ${TOUCHSTONE_INSTALL_DATADIR}/cases/meshes)
 
 install(EXPORT TouchstoneTargets NAMESPACE Touchstone:: DESTINATION ${TOUCHSTONE_INSTALL_CMAKEDIR})
 configure_package_config_file(cmake/TouchstoneConfig.cmake.in

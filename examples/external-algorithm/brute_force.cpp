@@ -3,8 +3,9 @@
 // boundaries in world coordinates. Whether two polytopes whose boundaries meet (within eps)
 // touch or penetrate is decided by the separating-axis test (Gottschalk, Lin, Manocha 1996) over
 // the face normals and the cross products of the edge pairs that meet: when the polytopes touch,
-// the plane between them is normal to one of those axes. Boundaries further apart than eps belong
-// to separated polytopes, or to one inside the other (a vertex strictly inside).
+// the plane between them is normal to one of those axes. First, a vertex strictly inside the
+// other polytope means penetration; boundaries that cross (an edge through a face) are at
+// distance 0; otherwise the closest pair is a vertex-face or an edge-edge pair.
 //
 // eps = 1e-10 × L (L: the diagonal of the pair's world bounding box) + 16 ulps of the largest
 // coordinate. Cost O(V·F + E²) per query: above 256 vertices on a shape the query answers
@@ -79,19 +80,24 @@ std::pair<Vec3, Vec3> closest_on_segments(const Vec3& p0, const Vec3& p1, const 
   return {p0 + s * d1, q0 + t * d2};
 }
 
+// True when `x`, on the plane of a convex face, lies inside its loop.
+bool inside_loop(const World& w, std::size_t face, const Vec3& x) {
+  const std::vector<int>& loop = w.faces[face];
+  for (std::size_t i = 0; i < loop.size(); ++i) {
+    const Vec3& a = w.v[loop[i]];
+    const Vec3& b = w.v[loop[(i + 1) % loop.size()]];
+    if ((b - a).cross(x - a).dot(w.normals[face]) < 0) return false;
+  }
+  return true;
+}
+
 // Closest point to `x` on a convex face (its loop and outward unit normal): the projection when
 // it falls inside the loop, else the closest point of its boundary.
 Vec3 closest_on_face(const World& w, std::size_t face, const Vec3& x) {
   const std::vector<int>& loop = w.faces[face];
   const Vec3& n = w.normals[face];
   const Vec3 projected = x - n * n.dot(x - w.v[loop[0]]);
-  bool inside = true;
-  for (std::size_t i = 0; i < loop.size() && inside; ++i) {
-    const Vec3& a = w.v[loop[i]];
-    const Vec3& b = w.v[loop[(i + 1) % loop.size()]];
-    inside = (b - a).cross(projected - a).dot(n) >= 0;
-  }
-  if (inside) return projected;
+  if (inside_loop(w, face, projected)) return projected;
   Vec3 best = w.v[loop[0]];
   for (std::size_t i = 0; i < loop.size(); ++i) {
     const Vec3& a = w.v[loop[i]];
@@ -111,11 +117,26 @@ struct Closest {
   }
 };
 
+// Where the edges of `e` cross the faces of `f` (boundaries that cross are at distance 0; the
+// vertex-face and edge-edge pairs alone miss an edge piercing a face).
+void offer_crossings(const World& e, const World& f, Closest& best) {
+  for (const auto& [i, j] : e.edges)
+    for (std::size_t face = 0; face < f.faces.size(); ++face) {
+      const Vec3& o = f.v[f.faces[face][0]];
+      const double si = f.normals[face].dot(e.v[i] - o), sj = f.normals[face].dot(e.v[j] - o);
+      if (!((si < 0 && sj > 0) || (si > 0 && sj < 0))) continue;
+      const Vec3 x = e.v[i] + (e.v[j] - e.v[i]) * (si / (si - sj));
+      if (inside_loop(f, face, x)) best.offer(x, x);
+    }
+}
+
 // The boundaries' closest pair, and the edge pairs closer than eps (their cross products are
 // separating-axis candidates).
 Closest closest_pair(const World& a, const World& b, double eps,
                      std::vector<Vec3>& near_edge_axes) {
   Closest best;
+  offer_crossings(a, b, best);
+  offer_crossings(b, a, best);
   for (std::size_t f = 0; f < b.faces.size(); ++f)
     for (const Vec3& x : a.v) best.offer(x, closest_on_face(b, f, x));
   for (std::size_t f = 0; f < a.faces.size(); ++f)
@@ -177,14 +198,18 @@ class BruteForce final : public touchstone::ProximityAlgorithm {
         1e-10 * (hi - lo).norm() + 16 * std::numeric_limits<double>::epsilon() * magnitude;
 
     std::vector<Vec3> axes;
+    r.distance = 0.0;
+    r.relation = Relation::penetrating;
+    for (const Vec3& x : a.v)
+      if (strictly_inside(b, x, eps)) return r;
+    for (const Vec3& y : b.v)
+      if (strictly_inside(a, y, eps)) return r;
     const Closest c = closest_pair(a, b, eps, axes);
     r.witness_a = c.on_a;
     r.witness_b = c.on_b;
-    r.distance = 0.0;
     if (c.distance > eps) {
-      const bool nested = strictly_inside(b, a.v[0], eps) || strictly_inside(a, b.v[0], eps);
-      r.relation = nested ? Relation::penetrating : Relation::separated;
-      if (!nested) r.distance = c.distance;
+      r.relation = Relation::separated;
+      r.distance = c.distance;
       return r;
     }
     axes.insert(axes.end(), a.normals.begin(), a.normals.end());

@@ -7,11 +7,14 @@
 
 namespace touchstone {
 
-std::vector<ProximityCase> conformance_cases(const std::string& examples_dir, int per_family) {
+std::vector<ProximityCase> conformance_cases(const std::string& examples_dir, int per_family,
+                                             std::vector<LoadError>* errors) {
   std::vector<ProximityCase> cases;
   if (!examples_dir.empty()) {
     LoadedCases examples = load_cases(examples_dir);
-    if (!examples.errors.empty()) throw std::runtime_error(examples.errors.front().to_string());
+    if (!errors && !examples.errors.empty())
+      throw std::runtime_error(examples.errors.front().to_string());
+    if (errors) errors->insert(errors->end(), examples.errors.begin(), examples.errors.end());
     cases = std::move(examples.cases);
   }
   for (const CaseFamily& family : case_families())

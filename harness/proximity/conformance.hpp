@@ -15,9 +15,10 @@ namespace touchstone {
 
 // The sample: the case files under `examples_dir` ("" for none; cases/examples/ in the source
 // tree, share/touchstone/cases/examples/ installed) and the first `per_family` cases (at most the
-// family's default count) of every family, seed 7. Throws std::runtime_error when an example
-// does not load.
-std::vector<ProximityCase> conformance_cases(const std::string& examples_dir, int per_family = 22);
+// family's default count) of every family, seed 7. A file or case that does not load goes to
+// `errors` when given (the rest still loads); without it, it throws std::runtime_error.
+std::vector<ProximityCase> conformance_cases(const std::string& examples_dir, int per_family = 22,
+                                             std::vector<LoadError>* errors = nullptr);
 
 struct ConformanceReport {
   int results = 0, passed = 0, reported_failures = 0;
