@@ -16,6 +16,8 @@
 #include <cmath>
 #include <limits>
 
+#include "algorithms/geometry/segments.hpp"
+
 namespace brute_force {
 namespace {
 
@@ -51,33 +53,12 @@ struct World {
   }
 };
 
-// Closest points of segments [p0, p1] and [q0, q1].
+// Closest points of segments [p0, p1] and [q0, q1] (the package's
+// algorithms/geometry/segments.hpp).
 std::pair<Vec3, Vec3> closest_on_segments(const Vec3& p0, const Vec3& p1, const Vec3& q0,
                                           const Vec3& q1) {
-  const Vec3 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
-  const double a = d1.squaredNorm(), e = d2.squaredNorm(), f = d2.dot(r);
-  double s = 0, t = 0;
-  if (a <= 0 && e <= 0) return {p0, q0};
-  if (a <= 0) {
-    t = std::clamp(f / e, 0.0, 1.0);
-  } else {
-    const double c = d1.dot(r);
-    if (e <= 0) {
-      s = std::clamp(-c / a, 0.0, 1.0);
-    } else {
-      const double b = d1.dot(d2), denom = a * e - b * b;
-      s = denom > 0 ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
-      t = (b * s + f) / e;
-      if (t < 0) {
-        t = 0;
-        s = std::clamp(-c / a, 0.0, 1.0);
-      } else if (t > 1) {
-        t = 1;
-        s = std::clamp((b - c) / a, 0.0, 1.0);
-      }
-    }
-  }
-  return {p0 + s * d1, q0 + t * d2};
+  const auto [s, t] = touchstone::segment_parameters(p0, p1, q0, q1);
+  return {p0 + s * (p1 - p0), q0 + t * (q1 - q0)};
 }
 
 // True when `x`, on the plane of a convex face, lies inside its loop.
