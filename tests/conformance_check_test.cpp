@@ -3,36 +3,29 @@
 // algorithm that answers wrongly, one that only reports failure, and a case with a problem.
 #include <gtest/gtest.h>
 
+#include "tests/support/gjk_variants.hpp"
 #include "tests/support/proximity_runs.hpp"
 
 namespace touchstone {
 namespace {
 
 // gjk, with the answer changed by `edit`.
-class Edited final : public ProximityAlgorithm {
+class Edited final : public test_support::OverGjk {
  public:
-  explicit Edited(void (*edit)(ProximityResult&))
-      : inner_(ProximityRegistry::builtin().find("gjk")->make()), edit_(edit) {}
-  std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
-    return inner_->prepare(shape);
-  }
+  explicit Edited(void (*edit)(ProximityResult&)) : edit_(edit) {}
   ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
                         const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
-    ProximityResult r = inner_->query(a, pa, b, pb, warm);
+    ProximityResult r = gjk_->query(a, pa, b, pb, warm);
     edit_(r);
     return r;
   }
 
  private:
-  std::unique_ptr<ProximityAlgorithm> inner_;
   void (*edit_)(ProximityResult&);
 };
 
 ProximityAlgorithmInfo edited(const std::string& name, void (*edit)(ProximityResult&)) {
-  ProximityAlgorithmInfo info = *ProximityRegistry::builtin().find("gjk");
-  info.name = name;
-  info.make = [edit] { return std::make_unique<Edited>(edit); };
-  return info;
+  return test_support::gjk_variant(name, [edit] { return std::make_unique<Edited>(edit); });
 }
 
 TEST(ConformanceCheck, PassesGjkAndCatchesWrongAnswersAndFailures) {

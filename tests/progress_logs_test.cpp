@@ -12,6 +12,7 @@
 #include "harness/common/child_process.hpp"
 #include "harness/common/progress.hpp"
 #include "harness/proximity/report.hpp"
+#include "tests/support/gjk_variants.hpp"
 #include "tests/support/proximity_runs.hpp"
 
 namespace touchstone {
@@ -129,26 +130,18 @@ TEST(CapturedStderr, InProcessNestsAndRestores) {
 }
 
 // gjk, saying something on stderr at every query, as FCL and Siconos do.
-class Noisy final : public ProximityAlgorithm {
+class Noisy final : public test_support::OverGjk {
  public:
-  Noisy() : inner_(ProximityRegistry::builtin().find("gjk")->make()) {}
-  std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
-    return inner_->prepare(shape);
-  }
   ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
                         const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
     std::fputs("noisy: degenerate simplex\n", stderr);
-    return inner_->query(a, pa, b, pb, warm);
+    return gjk_->query(a, pa, b, pb, warm);
   }
-
- private:
-  std::unique_ptr<ProximityAlgorithm> inner_;
 };
 
 TEST(CapturedStderr, InTheResultAndReportNotOnTheTerminal) {
-  ProximityAlgorithmInfo noisy = *ProximityRegistry::builtin().find("gjk");
-  noisy.name = "noisy";
-  noisy.make = [] { return std::make_unique<Noisy>(); };
+  const ProximityAlgorithmInfo noisy =
+      test_support::gjk_variant("noisy", [] { return std::make_unique<Noisy>(); });
   const auto cases = test_support::example_cases();
   ASSERT_FALSE(cases.empty());
   const std::vector<ProximityCase> one(cases.begin(), cases.begin() + 1);
