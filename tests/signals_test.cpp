@@ -150,13 +150,14 @@ json interrupt_cli(std::vector<std::string> args, int sig, int at_least, int& to
   TempDir dir("touchstone-signals");
   args.insert(args.end(), {"--out", dir / "report.json"});
   CliProcess p(args, dir / "stdout", {"TOUCHSTONE_PROGRESS_EVERY=1"});
-  // The last "\rN / M " progress line (scanned by hand: std::regex trips GCC 12's
-  // maybe-uninitialized warning in the sanitizer build).
+  // The last "N / M " progress line, plain lines since stderr is no terminal (scanned by hand:
+  // std::regex trips GCC 12's maybe-uninitialized warning in the sanitizer build).
   int done = 0;
   const bool seen = p.read_until([&](const std::string& err) {
-    for (std::size_t at = err.find('\r'); at != std::string::npos; at = err.find('\r', at + 1)) {
+    for (std::size_t at = 0; at < err.size(); at = err.find('\n', at) + 1) {
       int n = 0, m = 0;
-      if (std::sscanf(err.c_str() + at + 1, "%d / %d ", &n, &m) == 2) done = n, total = m;
+      if (std::sscanf(err.c_str() + at, "%d / %d ", &n, &m) == 2) done = n, total = m;
+      if (err.find('\n', at) == std::string::npos) break;
     }
     return done >= at_least;
   });

@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -51,8 +52,9 @@ void prepare_child(pid_t parent, double timeout_seconds) {
 }
 
 // A frame on the pipe: u32 length, u8 tag, payload. Tag 0: a message; tag 1: the work threw
-// (payload: what it said).
-enum Tag : std::uint8_t { message_tag = 0, threw_tag = 1 };
+// (payload: what it said); tag 2: before each message, what the child wrote to stderr since the
+// previous one (payload: u64 position reached in its stderr file, then the text, capped).
+enum Tag : std::uint8_t { message_tag = 0, threw_tag = 1, stderr_tag = 2 };
 
 void write_all(int fd, const std::string& data) {
   for (std::size_t sent = 0; sent < data.size();) {
@@ -87,9 +89,49 @@ std::string last_line(const std::string& text) {
   return ": " + line;
 }
 
-[[noreturn]] void child_main(int fd, const std::function<void(ChildChannel&)>& work,
+// `text` cut to its last kCapturedStderrBytes bytes (after `dropped` bytes already cut), with a
+// first line saying so.
+std::string capped_stderr(const std::string& text, std::size_t dropped) {
+  if (text.size() > kCapturedStderrBytes) {
+    dropped += text.size() - kCapturedStderrBytes;
+    return capped_stderr(text.substr(text.size() - kCapturedStderrBytes), dropped);
+  }
+  if (dropped == 0) return text;
+  return "[stderr truncated: " + std::to_string(dropped) + " earlier bytes cut]\n" + text;
+}
+
+// Bytes [from, to) of the file `fd` (pread: its offset stays), at most `limit` of them (the end).
+std::string read_range(int fd, std::uint64_t from, std::uint64_t to, std::size_t limit) {
+  if (to > from + limit) from = to - limit;
+  std::string text(to > from ? to - from : 0, '\0');
+  std::size_t got = 0;
+  while (got < text.size()) {
+    const ssize_t n =
+        pread(fd, text.data() + got, text.size() - got, static_cast<off_t>(from + got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  text.resize(got);
+  return text;
+}
+
+std::uint64_t file_size(int fd) {
+  struct stat st {};
+  return fstat(fd, &st) == 0 && st.st_size > 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+}
+
+// What was written to the stderr file in [from, to), capped.
+std::string captured_range(int fd, std::uint64_t from, std::uint64_t to) {
+  if (to <= from) return "";
+  const std::string text = read_range(fd, from, to, kCapturedStderrBytes);
+  return capped_stderr(text, static_cast<std::size_t>(to - from) - text.size());
+}
+
+[[noreturn]] void child_main(int fd, int stderr_file,
+                             const std::function<void(ChildChannel&)>& work,
                              double timeout_seconds) {
-  ChildChannel channel(fd, timeout_seconds);
+  ChildChannel channel(fd, timeout_seconds, stderr_file);
   try {
     work(channel);
   } catch (const std::exception& e) {
@@ -100,11 +142,12 @@ std::string last_line(const std::string& text) {
   _exit(0);  // leave without running the parent's destructors or flushing its buffers
 }
 
-// The parent's side: frames from `answers`, the child's stderr from `errors` (passed on to ours
-// and kept, so that a crash reason can quote the library's last words).
+// The parent's side: frames from `answers`. Before each message the child sends what it wrote to
+// stderr since the previous one (a stderr frame: the file position reached, then the text), so
+// each message gets its own words whatever the timing.
 class ParentSide {
  public:
-  ParentSide(int answers, int errors) : answers_(answers), errors_(errors) {}
+  explicit ParentSide(int answers) : answers_(answers) {}
 
   // Reads until the child closes its pipe or stays silent for timeout_seconds.
   void collect(double timeout_seconds, const std::function<void(const std::string&)>& on_message) {
@@ -120,12 +163,10 @@ class ParentSide {
         timed_out = true;
         return;
       }
-      pollfd p[2] = {{answers_, POLLIN, 0}, {errors_open_ ? errors_ : -1, POLLIN, 0}};
-      const int ready = poll(p, 2, static_cast<int>(std::min<long long>(left, 1000)));
+      pollfd p{answers_, POLLIN, 0};
+      const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
       if (ready < 0 && errno != EINTR) return;
       if (ready <= 0) continue;
-      if (p[1].revents & (POLLIN | POLLHUP)) read_errors();
-      if (!(p[0].revents & (POLLIN | POLLHUP))) continue;
       const ssize_t n = read(answers_, chunk, sizeof chunk);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) return;  // the child closed the pipe: done, or crashed
@@ -135,30 +176,13 @@ class ParentSide {
     }
   }
 
-  void drain_errors() {
-    while (read_errors()) {
-    }
-  }
-
   bool timed_out = false, interrupted = false;
-  std::string threw;        // what the work's exception said, if it threw
-  std::string diagnostics;  // the child's recent stderr, since its last message
+  std::string threw;  // what the work's exception said, if it threw
+  std::vector<std::string> message_stderr;
+  std::uint64_t stderr_position = 0;  // in the stderr file, after the last message's text
 
  private:
-  bool read_errors() {
-    char text[4096];
-    const ssize_t n = errors_open_ ? read(errors_, text, sizeof text) : 0;
-    if (n <= 0) {
-      errors_open_ = n < 0 && errno == EINTR;
-      return errors_open_;
-    }
-    write_all(STDERR_FILENO, std::string(text, static_cast<std::size_t>(n)));
-    diagnostics.append(text, static_cast<std::size_t>(n));
-    if (diagnostics.size() > 8192) diagnostics.erase(0, diagnostics.size() - 8192);
-    return true;
-  }
-
-  // Hands every complete frame on; true when there was one.
+  // Hands every complete frame on; true when there was a message or an exception.
   bool take_frames(const std::function<void(const std::string&)>& on_message) {
     bool any = false;
     while (buffer_.size() >= 4) {
@@ -168,25 +192,38 @@ class ParentSide {
       const auto tag = static_cast<Tag>(buffer_[4]);
       std::string payload = buffer_.substr(5, length - 1);
       buffer_.erase(0, 4 + std::size_t{length});
+      if (tag == stderr_tag) {
+        if (payload.size() >= 8) std::memcpy(&stderr_position, payload.data(), 8);
+        pending_stderr_ = payload.size() >= 8 ? payload.substr(8) : "";
+        continue;
+      }
       if (tag == threw_tag) {
         threw = std::move(payload);
-      } else if (on_message) {
-        on_message(payload);
+      } else {
+        message_stderr.push_back(std::move(pending_stderr_));
+        pending_stderr_.clear();
+        if (on_message) on_message(payload);
       }
-      diagnostics.clear();
       any = true;
     }
     return any;
   }
 
-  int answers_, errors_;
-  bool errors_open_ = true;
-  std::string buffer_;
+  int answers_;
+  std::string buffer_, pending_stderr_;
 };
 
 }  // namespace
 
 void ChildChannel::send(const std::string& message) {
+  if (stderr_file_ >= 0) {  // what the work wrote to stderr since its last message, first
+    std::fflush(stderr);
+    const std::uint64_t size = file_size(stderr_file_);
+    std::string payload(8, '\0');
+    std::memcpy(payload.data(), &size, 8);
+    send_frame(fd_, stderr_tag, payload + captured_range(stderr_file_, stderr_sent_, size));
+    stderr_sent_ = size;
+  }
   send_frame(fd_, message_tag, message);
   arm_child_timer(deadline_seconds_);
 }
@@ -203,6 +240,43 @@ void install_interrupt_handlers() {
 int interrupt_signal() { return interrupt_flag; }
 
 void set_interrupt_signal(int sig) { interrupt_flag = sig; }
+
+StderrCapture::StderrCapture() {
+  file_ = std::tmpfile();
+  if (!file_) throw std::runtime_error(std::string("tmpfile: ") + std::strerror(errno));
+  std::fflush(stderr);
+  saved_ = dup(STDERR_FILENO);
+  if (saved_ < 0 || dup2(fileno(file_), STDERR_FILENO) < 0) {
+    if (saved_ >= 0) close(saved_);
+    std::fclose(file_);
+    throw std::runtime_error(std::string("dup2: ") + std::strerror(errno));
+  }
+}
+
+StderrCapture::~StderrCapture() {
+  if (saved_ >= 0) finish();
+}
+
+std::string StderrCapture::finish() {
+  if (saved_ < 0) return "";
+  std::fflush(stderr);
+  dup2(saved_, STDERR_FILENO);
+  close(saved_);
+  saved_ = -1;
+  std::string text;
+  if (std::fseek(file_, 0, SEEK_END) == 0) {
+    const long size = std::ftell(file_);
+    const long keep = std::min<long>(size, static_cast<long>(kCapturedStderrBytes));
+    text.resize(static_cast<std::size_t>(std::max(0L, keep)));
+    if (keep <= 0 || std::fseek(file_, size - keep, SEEK_SET) != 0 ||
+        std::fread(text.data(), 1, text.size(), file_) != text.size())
+      text.clear();
+    text = capped_stderr(text, static_cast<std::size_t>(std::max(0L, size - keep)));
+  }
+  std::fclose(file_);
+  file_ = nullptr;
+  return text;
+}
 
 std::string format_seconds(double s) {
   std::string out = std::to_string(s);
@@ -226,7 +300,8 @@ ChildOutcome interrupted_outcome() {
   return outcome;
 }
 
-ChildOutcome outcome_of(const ParentSide& parent, int status, double timeout_seconds) {
+ChildOutcome outcome_of(const ParentSide& parent, int status, double timeout_seconds,
+                        const std::string& trailing_stderr) {
   ChildOutcome outcome;
   if (parent.interrupted) return interrupted_outcome();
   if (parent.timed_out || (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)) {
@@ -238,7 +313,7 @@ ChildOutcome outcome_of(const ParentSide& parent, int status, double timeout_sec
   } else if (WIFSIGNALED(status)) {
     outcome.end = ChildOutcome::End::crashed;
     outcome.failure =
-        "crashed (" + signal_text(WTERMSIG(status)) + ")" + last_line(parent.diagnostics);
+        "crashed (" + signal_text(WTERMSIG(status)) + ")" + last_line(trailing_stderr);
   } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     outcome.end = ChildOutcome::End::exited_early;
     outcome.failure = "ended without an answer (exit status " +
@@ -250,39 +325,42 @@ ChildOutcome outcome_of(const ParentSide& parent, int status, double timeout_sec
 }  // namespace
 
 ChildOutcome run_in_child(const std::function<void(ChildChannel&)>& work, double timeout_seconds,
-                          const std::function<void(const std::string&)>& on_message) {
+                          const std::function<void(const std::string&)>& on_message,
+                          bool capture_stderr) {
   if (interrupted()) return interrupted_outcome();
-  int answers[2], errors[2];
+  int answers[2];
   if (pipe(answers) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-  if (pipe(errors) != 0) {
+  // The child's fd 2: a file, read back per message (and after the end for what followed).
+  std::FILE* errors = std::tmpfile();
+  if (!errors) {
     close(answers[0]);
     close(answers[1]);
-    throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    throw std::runtime_error(std::string("tmpfile: ") + std::strerror(errno));
   }
+  const int errors_fd = fileno(errors);
   std::fflush(nullptr);  // the child must not flush a copy of the parent's buffered output
   const pid_t parent_pid = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
-    for (int fd : {answers[0], answers[1], errors[0], errors[1]}) close(fd);
+    close(answers[0]);
+    close(answers[1]);
+    std::fclose(errors);
     throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   }
   if (pid == 0) {
     close(answers[0]);
-    close(errors[0]);
-    dup2(errors[1], STDERR_FILENO);
-    close(errors[1]);
+    dup2(errors_fd, STDERR_FILENO);
     prepare_child(parent_pid, timeout_seconds);
-    child_main(answers[1], work, timeout_seconds);
+    child_main(answers[1], errors_fd, work, timeout_seconds);
   }
   close(answers[1]);
-  close(errors[1]);
-  ParentSide parent(answers[0], errors[0]);
+  ParentSide parent(answers[0]);
   try {
     parent.collect(timeout_seconds, on_message);
   } catch (...) {  // on_message rejected an answer: no child may outlive this call
     kill_and_reap(pid, nullptr);
     close(answers[0]);
-    close(errors[0]);
+    std::fclose(errors);
     throw;
   }
   close(answers[0]);
@@ -293,13 +371,21 @@ ChildOutcome run_in_child(const std::function<void(ChildChannel&)>& work, double
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
   }
-  parent.drain_errors();
-  close(errors[0]);
-  return outcome_of(parent, status, timeout_seconds);
+  const std::uint64_t size = file_size(errors_fd);
+  if (!capture_stderr)  // passed on to ours, whole
+    for (std::uint64_t at = 0; at < size; at += 65536)
+      write_all(STDERR_FILENO,
+                read_range(errors_fd, at, std::min<std::uint64_t>(size, at + 65536), 65536));
+  const std::string trailing = captured_range(errors_fd, parent.stderr_position, size);
+  std::fclose(errors);
+  ChildOutcome outcome = outcome_of(parent, status, timeout_seconds, trailing);
+  outcome.message_stderr = std::move(parent.message_stderr);
+  outcome.trailing_stderr = trailing;
+  return outcome;
 }
 
 std::string answer_in_child(const std::function<std::string()>& work, double timeout_seconds,
-                            const std::string& what) {
+                            const std::string& what, std::string* captured_stderr) {
   std::string answer;
   bool answered = false;
   const ChildOutcome outcome =
@@ -307,7 +393,13 @@ std::string answer_in_child(const std::function<std::string()>& work, double tim
                    [&](const std::string& message) {
                      answer = message;
                      answered = true;
-                   });
+                   },
+                   captured_stderr != nullptr);
+  if (captured_stderr) {
+    captured_stderr->clear();
+    for (const std::string& text : outcome.message_stderr) *captured_stderr += text;
+    *captured_stderr += outcome.trailing_stderr;
+  }
   if (outcome.end == ChildOutcome::End::threw) throw std::runtime_error(outcome.failure);
   if (outcome.end == ChildOutcome::End::interrupted) throw std::runtime_error(outcome.failure);
   if (!outcome.ok()) throw std::runtime_error(what + " " + outcome.failure);

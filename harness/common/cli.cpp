@@ -28,8 +28,8 @@ std::string join_command_line(int argc, char** argv) {
   return s.str();
 }
 
-Progress progress_unless(bool quiet, std::string unit, std::size_t every) {
-  return quiet ? Progress() : progress_printer(std::move(unit), every);
+Progress progress_unless(bool quiet, std::string unit) {
+  return quiet ? Progress() : progress_printer(std::move(unit));
 }
 
 bool worth_replaying(Verdict v) {

@@ -80,7 +80,7 @@ std::vector<std::string> split_list(const std::string& list);
 std::string join_command_line(int argc, char** argv);
 
 // The progress printer (progress_printer), or none when `quiet`.
-Progress progress_unless(bool quiet, std::string unit, std::size_t every);
+Progress progress_unless(bool quiet, std::string unit);
 
 // The entries of `registry` (all(), find(name)) named in the comma list `names`, or every entry
 // `by_default` accepts when `names` is empty. nullopt after printing on stderr

@@ -199,16 +199,18 @@ json load_errors_json(const std::vector<LoadError>& errors) {
   return out;
 }
 
-json result_json(const ResultEntry& entry) {
-  return {{"algorithm", entry.algorithm},
-          {"case", entry.case_id},
-          {"family", entry.family},
-          {"status", entry.status},
-          {"verdict", to_string(entry.verification.verdict)},
-          {"reason", entry.verification.reason},
-          {"output", entry.output},
-          {"checks", checks_json(entry.verification.checks)},
-          {"timing", entry.timing}};
+json result_json(const ResultEntry& entry, std::string_view captured_stderr) {
+  json j = {{"algorithm", entry.algorithm},
+            {"case", entry.case_id},
+            {"family", entry.family},
+            {"status", entry.status},
+            {"verdict", to_string(entry.verification.verdict)},
+            {"reason", entry.verification.reason},
+            {"output", entry.output},
+            {"checks", checks_json(entry.verification.checks)},
+            {"timing", entry.timing}};
+  if (!captured_stderr.empty()) j["stderr"] = captured_stderr;
+  return j;
 }
 
 void SummaryTally::add(const std::string& algorithm, const std::string& family, Verdict verdict,

@@ -140,7 +140,9 @@ struct ResultEntry {
   const Verification& verification;
   nlohmann::json output, timing;
 };
-nlohmann::json result_json(const ResultEntry& entry);
+// `captured_stderr`: what the algorithm wrote to stderr while answering, written as "stderr" when
+// not empty (harness/common/child_process.hpp captures it).
+nlohmann::json result_json(const ResultEntry& entry, std::string_view captured_stderr = {});
 
 // Summary rows: one per algorithm and family (cases without a family count as "(none)"), plus
 // one per algorithm over all families ("*"), ordered by algorithm, then family.

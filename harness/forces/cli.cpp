@@ -156,7 +156,7 @@ CLI::App* add_forces_command(CLI::App& app, ForceCli& cli) {
       ->check(finite_at_least(0));
   cmd->add_option("--export-cases", cli.export_path,
                   "Also write the cases that were run as a touchstone-case/1 file");
-  cmd->add_flag("--quiet", cli.quiet, "No progress output");
+  cmd->add_flag("--quiet,--no-progress", cli.quiet, "No progress output");
   cmd->add_flag("--strict", cli.strict,
                 "Exit with status 1 when a verdict is fail or error or a case has a problem");
   return cmd;
@@ -198,7 +198,7 @@ int run_forces_command(const ForceCli& cli, int argc, char** argv) {
 
   ReferenceCache cache = open_reference_cache(cli.cache_path, cli.no_cache);
   ForceRunResults run =
-      run_forces(*cases, solvers, options, cache, progress_unless(cli.quiet, "force cases", 1));
+      run_forces(*cases, solvers, options, cache, progress_unless(cli.quiet, "force cases"));
   run.load_errors = std::move(load_errors);
 
   RunStatus status = run_status(run, cli.strict);

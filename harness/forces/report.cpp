@@ -82,7 +82,8 @@ json output_json(const ForceResultRecord& r, const ForceCaseRecord& c) {
 
 json force_result_json(const ForceResultRecord& r, const ForceCaseRecord& c) {
   return result_json({r.solver, c.spec.id, c.spec.family, forces::to_string(r.output.status),
-                      r.verification, output_json(r, c), timing_json(r.timing, false)});
+                      r.verification, output_json(r, c), timing_json(r.timing, false)},
+                     r.captured_stderr);
 }
 
 }  // namespace

@@ -143,17 +143,24 @@ void acquire_reference(ForceCaseRecord& rec, const ForceRunOptions& options,
 }
 
 // The solver's answer and times, in a forked child under the deadline when solvers are isolated
-// (its failures come back as exceptions saying "threw: ...", "crashed", "timed out").
+// (its failures come back as exceptions saying "threw: ...", "crashed", "timed out"). What the
+// solver wrote to stderr goes to `captured_stderr`, even when it fails.
 Timed solve(const forces::ForceSolverInfo& info, const forces::Parameters& params,
-            const forces::ContactProblem& problem, const ForceRunOptions& options) {
-  if (!options.isolate_solvers) return run_solver(info, params, problem, options.repetitions);
+            const forces::ContactProblem& problem, const ForceRunOptions& options,
+            std::string& captured_stderr) {
+  if (!options.isolate_solvers) {
+    StderrCapture capture;
+    Timed t = run_solver(info, params, problem, options.repetitions);
+    captured_stderr = capture.finish();
+    return t;
+  }
   const std::string text = answer_in_child(
       [&] {
         const Timed inner = run_solver(info, params, problem, options.repetitions);
         json j = {{"result", result_to_json(inner.result)}, {"times", wire::numbers(inner.times)}};
         return j.dump(-1, ' ', false, json::error_handler_t::replace);
       },
-      options.solver_timeout_seconds, "solver " + info.name);
+      options.solver_timeout_seconds, "solver " + info.name, &captured_stderr);
   const json j = json::parse(text);
   Timed t;
   t.result = result_from_json(j.at("result"));
@@ -170,8 +177,9 @@ ForceResultRecord solver_result(const forces::ForceSolverInfo& info, std::size_t
   const forces::Parameters params =
       params_it == options.parameters.end() ? forces::Parameters{} : params_it->second;
   const ExactLcp* exact = rec.reference ? &*rec.reference : nullptr;
+  std::string captured;
   try {
-    Timed t = solve(info, params, rec.spec.problem, options);
+    Timed t = solve(info, params, rec.spec.problem, options, captured);
     ForceResultRecord r;
     r.solver = info.name;
     r.case_index = ci;
@@ -179,11 +187,14 @@ ForceResultRecord solver_result(const forces::ForceSolverInfo& info, std::size_t
     summarize_times(std::move(t.times), r.timing);
     r.verification =
         verify_forces(r.output, info.capabilities, rec.spec.problem, exact, options.tolerances);
+    r.captured_stderr = captured;
     return r;
   } catch (const std::exception& e) {
     // Isolated: the child's message already says "threw: ...", "crashed", "timed out".
-    return error_result(info.name, ci,
-                        (options.isolate_solvers ? "" : "threw: ") + std::string(e.what()));
+    ForceResultRecord r = error_result(
+        info.name, ci, (options.isolate_solvers ? "" : "threw: ") + std::string(e.what()));
+    r.captured_stderr = captured;
+    return r;
   } catch (...) {
     return error_result(info.name, ci, "threw a non-standard exception");
   }
@@ -198,6 +209,7 @@ ForceRunResults run_forces(const std::vector<ForceCase>& cases,
   ForceRunResults run;
   run.solvers = solvers;
   for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
+    set_progress_label(cases[ci].family);
     if (progress) progress(ci, cases.size());
     ForceCaseRecord rec;
     rec.spec = cases[ci];

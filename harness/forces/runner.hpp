@@ -47,6 +47,7 @@ struct ForceResultRecord {
   forces::ForceResult output;
   Verification verification;
   Timing timing;
+  std::string captured_stderr;  // what the solver wrote to stderr meanwhile (report: "stderr")
 };
 
 struct ForceRunResults {

@@ -206,7 +206,7 @@ CLI::App* add_motion_command(CLI::App& app, MotionCli& cli) {
   motion->add_option("--export-failures", cli.export_path,
                      "Write every sequence with a frame that is not pass (or has a problem) as "
                      "motion cases to this file, to replay with --cases");
-  motion->add_flag("--quiet", cli.quiet, "No progress output");
+  motion->add_flag("--quiet,--no-progress", cli.quiet, "No progress output");
   motion->add_flag("--strict", cli.strict,
                    "Exit with status 1 when a frame's verdict is fail or error or a frame has a "
                    "problem");
@@ -261,7 +261,7 @@ int run_motion_command(const MotionCli& cli, int argc, char** argv) {
   options.run.algorithm_timeout_seconds = cli.algorithm_timeout;
   ReferenceCache cache = open_reference_cache(cli.cache_path, cli.no_cache);
   const MotionResults results =
-      run_motion(cases, *selections, options, cache, progress_unless(cli.quiet, "sequences", 1));
+      run_motion(cases, *selections, options, cache, progress_unless(cli.quiet, "sequences"));
 
   RunResults run = motion_as_run_results(results);
   run.load_errors = load_errors;

@@ -60,7 +60,7 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
                    "Seconds allowed for one query or one exact reference when isolated")
       ->capture_default_str()
       ->check(finite_above(0));
-  robustness->add_flag("--quiet", cli.quiet, "No progress output");
+  robustness->add_flag("--quiet,--no-progress", cli.quiet, "No progress output");
   robustness->add_flag("--strict", cli.strict,
                        "Exit with status 1 when an algorithm has a problem on a trial");
   return robustness;
@@ -82,7 +82,7 @@ int run_robustness_command(const RobustnessCli& cli) {
   options.isolate = cli.isolate != "none";
   options.algorithm_timeout_seconds = cli.algorithm_timeout;
   TrialProgress progress;
-  if (!cli.quiet) progress = progress_printer("trials", 1000);
+  if (!cli.quiet) progress = progress_printer("trials");
   const RobustnessResults results = run_robustness(*algorithms, options, progress);
 
   RunStatus status;

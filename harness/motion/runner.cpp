@@ -187,6 +187,7 @@ MotionResults run_motion(const std::vector<MotionCase>& cases,
   for (const MotionSelection& s : selections) instances.push_back(s.algorithm->make());
 
   for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
+    set_progress_label(cases[ci].family);
     if (progress) progress(ci, cases.size());
     std::optional<Polytope> a, b;
     std::string shape_error;

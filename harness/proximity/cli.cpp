@@ -81,7 +81,7 @@ CLI::App* add_run_command(CLI::App& app, RunCli& cli) {
                   "Ambiguous band around touching, relative to the pair's size")
       ->capture_default_str()
       ->check(finite_at_least(0));
-  run->add_flag("--quiet", cli.quiet, "No progress output");
+  run->add_flag("--quiet,--no-progress", cli.quiet, "No progress output");
   add_load_options(run, cli.load);
   run->add_option("--reference-timeout", options.reference_timeout_seconds,
                   "Seconds allowed for one exact reference (0: no limit, in-process)")
@@ -137,7 +137,7 @@ int run_run_command(const RunCli& cli, int argc, char** argv) {
 
   ReferenceCache cache = open_reference_cache(cli.cache_path, cli.no_cache);
   RunResults results =
-      run_proximity(*cases, *algorithms, options, cache, progress_unless(cli.quiet, "cases", 100));
+      run_proximity(*cases, *algorithms, options, cache, progress_unless(cli.quiet, "cases"));
   results.load_errors = std::move(load_errors);
 
   RunStatus status = run_status(results, cli.strict);

@@ -107,6 +107,7 @@ std::vector<IsolatedMeasurement> measure_isolated(
   std::vector<IsolatedMeasurement> out(algorithms.size());
   std::size_t next = 0;  // first algorithm without an answer
   while (next < algorithms.size()) {
+    std::vector<std::size_t> answered;  // algorithm of each message, in order
     // One child measures algorithms [first, end), one message each: {"index", "measurement"} or
     // {"index", "error"}. Each answer restarts the next algorithm's clock.
     const std::size_t first = next;
@@ -133,9 +134,13 @@ std::vector<IsolatedMeasurement> measure_isolated(
       else
         out[index].measurement = from_wire(message.at("measurement"));
       next = index + 1;
+      answered.push_back(index);
     };
-    const ChildOutcome outcome = run_in_child(work, timeout_seconds, receive);
+    const ChildOutcome outcome = run_in_child(work, timeout_seconds, receive, true);
+    for (std::size_t k = 0; k < answered.size() && k < outcome.message_stderr.size(); ++k)
+      out[answered[k]].captured_stderr = outcome.message_stderr[k];
     if (next >= algorithms.size()) break;
+    out[next].captured_stderr = outcome.trailing_stderr;
     // No answer from algorithm `next`: it hung or took the child down. Blame it, go on after it.
     out[next].error = outcome.ok() ? "ended without an answer (exit status 0)" : outcome.failure;
     ++next;

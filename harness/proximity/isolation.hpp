@@ -37,6 +37,7 @@ Measurement measure_query(const ProximityAlgorithm& algorithm, const Polytope& a
 struct IsolatedMeasurement {
   Measurement measurement;
   std::string error;
+  std::string captured_stderr;  // what the algorithm wrote to stderr in the child
 };
 std::vector<IsolatedMeasurement> measure_isolated(
     const std::vector<const ProximityAlgorithm*>& algorithms, const Polytope& a, const Pose& pose_a,

@@ -69,7 +69,8 @@ json case_json(const CaseRecord& c) {
 
 json proximity_result_json(const ResultRecord& r, const CaseRecord& c) {
   return result_json({r.algorithm, c.spec.id, c.spec.family, to_string(r.output.status),
-                      r.verification, output_json(r.output), timing_json(r.timing, true)});
+                      r.verification, output_json(r.output), timing_json(r.timing, true)},
+                     r.captured_stderr);
 }
 
 std::string_view isolation_name(RunOptions::Isolation isolation) {

@@ -142,13 +142,23 @@ ResultRecord algorithm_result(const ProximityAlgorithmInfo& info,
     ResultRecord r;
     r.algorithm = info.name;
     r.case_index = ci;
-    if (isolated && !isolated->error.empty()) return error_result(info.name, ci, isolated->error);
-    const Measurement m = isolated ? std::move(isolated->measurement)
-                                   : measure_query(instance, a, rec.spec.pose_a, b, rec.spec.pose_b,
-                                                   options.repetitions);
+    if (isolated && !isolated->error.empty()) {
+      ResultRecord e = error_result(info.name, ci, isolated->error);
+      e.captured_stderr = isolated->captured_stderr;
+      return e;
+    }
+    std::string captured;
+    const Measurement m = isolated ? std::move(isolated->measurement) : [&] {
+      StderrCapture capture;  // --isolate none: the algorithm's stderr into its result as well
+      Measurement inner =
+          measure_query(instance, a, rec.spec.pose_a, b, rec.spec.pose_b, options.repetitions);
+      captured = capture.finish();
+      return inner;
+    }();
     r.output = m.output;
     r.timing = m.timing;
     r.verification = verify_query_output(info, r.output, a, b, rec, options);
+    r.captured_stderr = isolated ? isolated->captured_stderr : captured;
     return r;
   } catch (const std::exception& e) {
     return error_result(info.name, ci, std::string("threw: ") + e.what());
@@ -169,6 +179,7 @@ RunResults run_proximity(const std::vector<ProximityCase>& cases,
   for (const auto* info : algorithms) instances.push_back(info->make());
 
   for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
+    set_progress_label(cases[ci].family);
     if (progress) progress(ci, cases.size());
     CaseRecord record;
     record.spec = cases[ci];

@@ -60,6 +60,7 @@ struct ResultRecord {
   ProximityResult output;
   Verification verification;
   Timing timing;
+  std::string captured_stderr;  // what the algorithm wrote to stderr meanwhile (report: "stderr")
 };
 
 struct RunResults {

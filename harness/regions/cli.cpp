@@ -92,7 +92,7 @@ CLI::App* add_regions_command(CLI::App& app, RegionCli& cli) {
   cmd->add_option("--export-failures", cli.export_path,
                   "Write every case with a fail, error or ambiguous verdict (or a problem) to this "
                   "touchstone-case/1 file, to replay it with --cases");
-  cmd->add_flag("--quiet", cli.quiet, "No progress output");
+  cmd->add_flag("--quiet,--no-progress", cli.quiet, "No progress output");
   cmd->add_flag("--strict", cli.strict,
                 "Exit with status 1 when a verdict is fail or error or a case has a problem");
   return cmd;
@@ -131,8 +131,8 @@ int run_regions_command(const RegionCli& cli, int argc, char** argv) {
   }
 
   ReferenceCache cache = open_reference_cache(cli.cache_path, cli.no_cache);
-  RegionRunResults run = run_regions(*cases, *algorithms, options, cache,
-                                     progress_unless(cli.quiet, "region cases", 10));
+  RegionRunResults run =
+      run_regions(*cases, *algorithms, options, cache, progress_unless(cli.quiet, "region cases"));
   run.load_errors = std::move(load_errors);
 
   RunStatus status = run_status(run, cli.strict);

@@ -103,7 +103,8 @@ RegionMeasurement measure_region_steps_isolated(const RegionAlgorithmInfo& info,
                                                 const RegionAlgorithm& algorithm, const Polytope& a,
                                                 const Polytope& b,
                                                 const std::vector<RegionStep>& steps,
-                                                int repetitions, double timeout_seconds) {
+                                                int repetitions, double timeout_seconds,
+                                                std::string* captured_stderr) {
   const std::string text = answer_in_child(
       [&] {
         const RegionMeasurement m = measure_region_steps(info, algorithm, a, b, steps, repetitions);
@@ -111,7 +112,7 @@ RegionMeasurement measure_region_steps_isolated(const RegionAlgorithmInfo& info,
         for (const RegionResult& r : m.steps) answers.push_back(result_to_wire(r));
         return json{{"steps", answers}, {"timing", timing_to_wire(m.timing)}}.dump();
       },
-      timeout_seconds, "algorithm " + info.name);
+      timeout_seconds, "algorithm " + info.name, captured_stderr);
   const json j = json::parse(text);
   RegionMeasurement m;
   for (const json& r : j.at("steps")) m.steps.push_back(result_from_wire(r));

@@ -32,6 +32,7 @@ RegionMeasurement measure_region_steps_isolated(const RegionAlgorithmInfo& info,
                                                 const RegionAlgorithm& algorithm, const Polytope& a,
                                                 const Polytope& b,
                                                 const std::vector<RegionStep>& steps,
-                                                int repetitions, double timeout_seconds);
+                                                int repetitions, double timeout_seconds,
+                                                std::string* captured_stderr = nullptr);
 
 }  // namespace touchstone

@@ -107,7 +107,8 @@ json case_json(const RegionCaseRecord& c) {
 
 json result_entry(const RegionResultRecord& r, const RegionCaseRecord& c) {
   json j = result_json({r.algorithm, c.spec.id, c.spec.family, to_string(r.output.status),
-                        r.verification, output_json(r.output), timing_json(r.timing, true)});
+                        r.verification, output_json(r.output), timing_json(r.timing, true)},
+                       r.captured_stderr);
   json verdicts = json::array();
   for (Verdict v : r.step_verdicts) verdicts.push_back(to_string(v));
   j["step_verdicts"] = verdicts;

@@ -139,22 +139,33 @@ RegionResultRecord algorithm_result(const RegionAlgorithmInfo& info,
     if (!s.reference)
       return error_result(info.name, ci, "no exact reference: " + rec.problems.front());
   const bool in_child = isolated(info, options);
+  std::string captured;  // the algorithm's stderr, into its result
   try {
     const RegionMeasurement m =
-        in_child
-            ? measure_region_steps_isolated(info, algorithm, a, b, rec.spec.steps,
-                                            options.repetitions, options.algorithm_timeout_seconds)
-            : measure_region_steps(info, algorithm, a, b, rec.spec.steps, options.repetitions);
+        in_child ? measure_region_steps_isolated(info, algorithm, a, b, rec.spec.steps,
+                                                 options.repetitions,
+                                                 options.algorithm_timeout_seconds, &captured)
+                 : [&] {
+                     StderrCapture capture;
+                     RegionMeasurement inner = measure_region_steps(
+                         info, algorithm, a, b, rec.spec.steps, options.repetitions);
+                     captured = capture.finish();
+                     return inner;
+                   }();
     RegionResultRecord r;
     r.algorithm = info.name;
     r.case_index = ci;
     r.output.steps = m.steps;
     r.timing = m.timing;
     verify_steps(r, info, a, b, rec, options);
+    r.captured_stderr = captured;
     return r;
   } catch (const std::exception& e) {
     // Isolated: the child's message already says "threw: ...", "crashed", "timed out".
-    return error_result(info.name, ci, (in_child ? "" : "threw: ") + std::string(e.what()));
+    RegionResultRecord r =
+        error_result(info.name, ci, (in_child ? "" : "threw: ") + std::string(e.what()));
+    r.captured_stderr = captured;
+    return r;
   } catch (...) {
     return error_result(info.name, ci, "threw a non-standard exception");
   }
@@ -171,6 +182,7 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
   std::vector<std::unique_ptr<RegionAlgorithm>> instances;
   for (const auto* info : algorithms) instances.push_back(info->make());
   for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
+    set_progress_label(cases[ci].family);
     if (progress) progress(ci, cases.size());
     RegionCaseRecord rec;
     rec.spec = cases[ci];

@@ -61,6 +61,7 @@ struct RegionResultRecord {
   std::vector<Verdict> step_verdicts;
   RegionCounts counts;  // summed over the steps
   Timing timing;
+  std::string captured_stderr;  // what the algorithm wrote to stderr meanwhile (report: "stderr")
 };
 
 struct RegionRunResults {
