@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -219,6 +220,39 @@ void normal_checks(const ContactRegion& c, const ExactRegion& e, const std::stri
   cone_checks(c, e, who, x, f);
 }
 
+// The closed entity x of `shape` under `pose` as a point set: its vertex, its edge's ends or its
+// face's corners in order; nothing when x does not exist.
+std::vector<Vec3> entity_points(const Polytope& shape, const Pose& pose, const Feature& x) {
+  std::vector<int> ids;
+  if (x.id < 0) return {};
+  const auto id = static_cast<std::size_t>(x.id);
+  if (x.kind == FeatureKind::vertex && id < shape.vertices().size()) ids = {x.id};
+  if (x.kind == FeatureKind::edge && id < shape.edges().size())
+    ids = {shape.edges()[id].tail, shape.edges()[id].head};
+  if (x.kind == FeatureKind::face && id < shape.faces().size()) ids = shape.faces()[id].vertices;
+  std::vector<Vec3> out;
+  for (int v : ids) out.push_back(pose.apply(shape.vertices()[v]));
+  return out;
+}
+
+// The band for entity pairs, consistent with the separated band of relation_checks: a returned
+// pair (x, y) outside 𝓘 whose closed entities lie at most τ apart is within τ of touching (a
+// translation by at most τ makes the open entities meet), just as a whole pair separated by at
+// most τ is, so it is `ambiguous`, not `fail` (for example the 1e-15 gaps of the families, beside
+// an exact contact elsewhere on the same pair). The exact reference still decides membership in
+// 𝓘; the distance is evaluated in doubles on the world coordinates R·v + t, whose rounding
+// (~1e-16 × size) is seven orders of magnitude below τ. Nullopt without the shapes or with an
+// entity id out of range (then the region fails).
+std::optional<double> entity_gap(const Context& x, const Feature& a, const Feature& b) {
+  if (!x.input.a || !x.input.b) return std::nullopt;
+  const Pose pose_a = x.input.step ? x.input.step->pose_a : Pose::identity();
+  const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
+  const std::vector<Vec3> pa = entity_points(*x.input.a, pose_a, a);
+  const std::vector<Vec3> pb = entity_points(*x.input.b, pose_b, b);
+  if (pa.empty() || pb.empty()) return std::nullopt;
+  return point_set_distance(pa, pb);
+}
+
 // Algorithms naming entities, on a touching pair.
 void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
   const auto& exact = x.exact.regions;
@@ -247,7 +281,14 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
         if (best == exact.size() || h < best_h) best = k, best_h = h;
       }
     if (best == exact.size()) {
-      f.add("extra region", Verdict::fail, who);
+      const std::optional<double> gap = entity_gap(x, *c.a, *c.b);
+      if (gap && *gap <= x.tau)
+        f.add("extra region", Verdict::ambiguous,
+              who + ": not in 𝓘, its closed entities " + short_number(*gap) +
+                  " apart (within τ = " + short_number(x.tau) + ")",
+              *gap, x.tau);
+      else
+        f.add("extra region", Verdict::fail, who);
       ++counts.extra;
       continue;
     }

@@ -14,7 +14,9 @@
 //  - Penetrating and not shallow: the relation, if declared, must be penetrating; regions are not
 //    checked.
 //  - Touching, algorithms naming entities: every returned region must be a pair of 𝓘 (else
-//    `extra region`) with the exact dimension (`dimension`) and Π within τ of the exact Π
+//    `extra region`; `ambiguous` when the pair's closed entities lie within τ of each other, the
+//    separated band applied to one entity pair) with the exact dimension (`dimension`) and Π within
+//    τ of the exact Π
 //    (`points`: vertex Hausdorff both ways against the filled point sets; among several
 //    components of one pair, the nearest). Every region of the claimed subset (𝓘, or for
 //    `sufficient` the regions flagged sufficient) must be returned (`missing region`), except one
