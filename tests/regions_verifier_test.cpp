@@ -421,6 +421,67 @@ TEST(RegionVerifier, ExtraRegionWithinTheBandIsAmbiguous) {
   }
 }
 
+// The ε rule (declared_limits.hpp), by hand: A = [0, 1]³, B = [g, ½] × [¼, ¾] × [1, 1.5]. B's
+// vertex 0 = (g, ¼, 1) lies on A's open top face 1, g from A's top-left edge (A's vertices 4 =
+// (0,0,1) and 6 = (0,1,1)); the exact region is (face 1, vertex 0). An ε-contact answer names
+// (that edge, vertex 0) instead. size 2, so τ = 2e-9 and a declared epsilon 1e-9 gives ε = 2e-9:
+// g = 2^-40 ≈ 9.1e-13 is within ε (a declared-limit miss), g = 2^-20 ≈ 9.5e-7 is not (a missing
+// region), and without a declared epsilon the miss always fails.
+TEST(RegionVerifier, MissWithinTheDeclaredEpsilonIsADeclaredLimit) {
+  for (const double g : {std::ldexp(1.0, -40), std::ldexp(1.0, -20)}) {
+    const Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+    const Polytope b = box(Vec3(g, 0.25, 1), Vec3(0.5, 0.75, 1.5));
+    int left_top = -1;
+    for (std::size_t e = 0; e < a.edges().size(); ++e)
+      if (std::min(a.edges()[e].tail, a.edges()[e].head) == 4 &&
+          std::max(a.edges()[e].tail, a.edges()[e].head) == 6)
+        left_top = static_cast<int>(e);
+    ASSERT_GE(left_top, 0);
+    const Vec3 p(g, 0.25, 1);
+    ASSERT_EQ(b.vertices()[0], p);
+    ExactRegions exact;
+    exact.relation = Relation::touching;
+    exact.regions.push_back({face(1), vertex(0), 0, {p}, {}, true, {}});
+    const RegionStep step{Pose::identity(), Pose::identity(), std::nullopt, std::nullopt};
+    RegionVerificationInput in{&exact, 2.0, &a, &b, {}, &step};
+    RegionCapabilities caps = entity_caps();
+    caps.normals = false;
+    RegionResult snapped;
+    snapped.relation = Relation::touching;
+    snapped.subset = RegionSubset::intersection;
+    snapped.regions.push_back({edge(left_top), vertex(0), {Vec3(0, 0.25, 1)}, {}, std::nullopt});
+    // No ε declared: a missing region, whatever g.
+    const RegionVerification unlimited = verify(snapped, caps, in);
+    const CheckResult* before = check(unlimited.verification, "missing region");
+    ASSERT_NE(before, nullptr);
+    EXPECT_EQ(before->verdict, Verdict::fail);
+    EXPECT_EQ(before->detail, "face 1 / vertex 0 (0D)");
+    in.epsilon_relative = 1e-9;
+    const RegionVerification v = verify(snapped, caps, in);
+    RegionResult nothing = snapped;
+    nothing.regions.clear();
+    if (g < 2e-9) {
+      EXPECT_EQ(check(v.verification, "missing region")->verdict, Verdict::pass);
+      const CheckResult* limit = check(v.verification, "missed (declared limit)");
+      ASSERT_NE(limit, nullptr);
+      EXPECT_EQ(limit->verdict, Verdict::unsupported);
+      EXPECT_NE(limit->detail.find("edge " + std::to_string(left_top) + " / vertex 0"),
+                std::string::npos)
+          << limit->detail;
+      EXPECT_EQ(v.counts.declared_limit, 1);
+      EXPECT_EQ(v.counts.missed, 0);
+      // The lower pair neither returned nor declared unnameable: still missing.
+      expect_caught(verify(nothing, caps, in).verification, Verdict::fail, "missing region");
+      caps.nameable_pairs &= ~entity_pair_bit(FeatureKind::edge, FeatureKind::vertex);
+      EXPECT_EQ(check(verify(nothing, caps, in).verification, "missing region")->verdict,
+                Verdict::pass);
+    } else {
+      EXPECT_EQ(check(v.verification, "missing region")->verdict, Verdict::fail);
+      EXPECT_EQ(v.counts.declared_limit, 0);
+    }
+  }
+}
+
 RegionCapabilities peer_caps() {
   RegionCapabilities c;
   c.entities = false;

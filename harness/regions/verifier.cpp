@@ -220,21 +220,6 @@ void normal_checks(const ContactRegion& c, const ExactRegion& e, const std::stri
   cone_checks(c, e, who, x, f);
 }
 
-// The closed entity x of `shape` under `pose` as a point set: its vertex, its edge's ends or its
-// face's corners in order; nothing when x does not exist.
-std::vector<Vec3> entity_points(const Polytope& shape, const Pose& pose, const Feature& x) {
-  std::vector<int> ids;
-  if (x.id < 0) return {};
-  const auto id = static_cast<std::size_t>(x.id);
-  if (x.kind == FeatureKind::vertex && id < shape.vertices().size()) ids = {x.id};
-  if (x.kind == FeatureKind::edge && id < shape.edges().size())
-    ids = {shape.edges()[id].tail, shape.edges()[id].head};
-  if (x.kind == FeatureKind::face && id < shape.faces().size()) ids = shape.faces()[id].vertices;
-  std::vector<Vec3> out;
-  for (int v : ids) out.push_back(pose.apply(shape.vertices()[v]));
-  return out;
-}
-
 // The band for entity pairs, consistent with the separated band of relation_checks: a returned
 // pair (x, y) outside 𝓘 whose closed entities lie at most τ apart is within τ of touching (a
 // translation by at most τ makes the open entities meet), just as a whole pair separated by at
@@ -263,6 +248,8 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
           "claims the " + std::string(to_string(x.result.subset)) + " subset, not declared");
   for (const char* name : {"extra region", "dimension", "points", "missing region"}) f.check(name);
   std::vector<bool> named(exact.size(), false), right(exact.size(), false);
+  const Pose pose_a = x.input.step ? x.input.step->pose_a : Pose::identity();
+  const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
   for (std::size_t i = 0; i < x.result.regions.size(); ++i) {
     const ContactRegion& c = x.result.regions[i];
     if (!c.a || !c.b || c.points.empty()) {
@@ -314,6 +301,17 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
       f.add("missed (declared limit)", Verdict::unsupported,
             describe_pair(exact[k].a, exact[k].b, exact[k].dimension));
       continue;
+    }
+    if (!named[k] && x.input.a && x.input.b) {
+      const EpsilonLimit limit{
+          *x.input.a,      *x.input.b, pose_a, pose_b, x.input.epsilon_relative * x.input.size,
+          x.result.regions};
+      if (const auto why = missed_by_declared_epsilon(x.caps, exact[k], limit)) {
+        ++counts.declared_limit;
+        f.add("missed (declared limit)", Verdict::unsupported,
+              describe_pair(exact[k].a, exact[k].b, exact[k].dimension) + ": " + *why);
+        continue;
+      }
     }
     ++counts.claimed;
     counts.matched += right[k];
