@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cases/region_shapes.hpp"
 #include "harness/regions/normals.hpp"
 #include "harness/regions/point_sets.hpp"
 #include "harness/regions/verifier.hpp"
@@ -377,6 +378,110 @@ TEST(RegionVerifier, AmbiguousBandAroundTouching) {
   EXPECT_EQ(verify(deep_with_regions, entity_caps(), in).verification.verdict, Verdict::pass);
 }
 
+// Seed of the 1e-15 fails of block-on-steps and peg-in-hole: a pair that touches exactly in one
+// place and is 2^-40 apart in another. A = [0, 1]³; B an L: the column [1, 2] × [0, 1] × [0, 2]
+// against A's right face (x = 1, exact 2D contact), its overhang [0, 1] × [0, 1] × [1 + 2^-40, 2]
+// above A's top face (z = 1). By hand: the overhang's bottom face and A's top face are parallel,
+// 2^-40 ≈ 9.1e-13 apart, so (A top, B overhang bottom) is not in 𝓘, and τ = 1e-9 × size with
+// size = the diagonal of [0, 2] × [0, 1] × [0, 2] = 3, τ = 3e-9 ≥ 2^-40: claiming that pair is
+// within the band (`ambiguous`, as a separated pair at 2^-40 would be). The same claim with the
+// overhang 2^-20 ≈ 9.5e-7 > τ above, or A's bottom face (1 + 2^-40 away), still fails.
+TEST(RegionVerifier, ExtraRegionWithinTheBandIsAmbiguous) {
+  for (const double gap : {std::ldexp(1.0, -40), std::ldexp(1.0, -20)}) {
+    const Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+    const cases::Brep l = cases::cell_solid({0, 1, 2}, {0, 1}, {0, 1 + gap, 2},
+                                            [](int i, int, int k) { return i == 1 || k == 1; });
+    const Polytope b = Polytope::from_faces(l.vertices, l.faces);
+    int overhang = -1;
+    for (std::size_t f = 0; f < b.faces().size(); ++f)
+      if (b.faces()[f].plane.normal == kDown && b.vertices()[b.faces()[f].vertices[0]].z() > 0)
+        overhang = static_cast<int>(f);
+    ASSERT_GE(overhang, 0);
+    const ExactRegions exact = exact_regions(a, Pose::identity(), b, Pose::identity());
+    ASSERT_EQ(exact.relation, Relation::touching);
+    for (const ExactRegion& e : exact.regions)
+      EXPECT_FALSE(e.a == face(1) && e.b == face(overhang));
+    const RegionStep step{Pose::identity(), Pose::identity(), std::nullopt, std::nullopt};
+    const RegionVerificationInput in{&exact, 3.0, &a, &b, {}, &step};  // τ = 3e-9
+    RegionCapabilities caps = entity_caps();
+    caps.normals = false;
+    RegionResult answer = correct_answer(exact, RegionSubset::sufficient);
+    ASSERT_FALSE(answer.regions.empty());
+    EXPECT_EQ(verify(answer, caps, in).verification.verdict, Verdict::pass);
+    std::vector<Vec3> top;
+    for (int v : a.faces()[1].vertices) top.push_back(a.vertices()[v]);
+    answer.regions.push_back({face(1), face(overhang), top, {}, std::nullopt});
+    if (gap < 3e-9)
+      expect_caught(verify(answer, caps, in).verification, Verdict::ambiguous, "extra region",
+                    "apart (within τ = 3e-09)");
+    else
+      expect_caught(verify(answer, caps, in).verification, Verdict::fail, "extra region");
+    answer.regions.back().a = face(0);  // A's bottom: 1 + gap below the overhang
+    expect_caught(verify(answer, caps, in).verification, Verdict::fail, "extra region");
+  }
+}
+
+// The ε rule (declared_limits.hpp), by hand: A = [0, 1]³, B = [g, ½] × [¼, ¾] × [1, 1.5]. B's
+// vertex 0 = (g, ¼, 1) lies on A's open top face 1, g from A's top-left edge (A's vertices 4 =
+// (0,0,1) and 6 = (0,1,1)); the exact region is (face 1, vertex 0). An ε-contact answer names
+// (that edge, vertex 0) instead. size 2, so τ = 2e-9 and a declared epsilon 1e-9 gives ε = 2e-9:
+// g = 2^-40 ≈ 9.1e-13 is within ε (a declared-limit miss), g = 2^-20 ≈ 9.5e-7 is not (a missing
+// region), and without a declared epsilon the miss always fails.
+TEST(RegionVerifier, MissWithinTheDeclaredEpsilonIsADeclaredLimit) {
+  for (const double g : {std::ldexp(1.0, -40), std::ldexp(1.0, -20)}) {
+    const Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+    const Polytope b = box(Vec3(g, 0.25, 1), Vec3(0.5, 0.75, 1.5));
+    int left_top = -1;
+    for (std::size_t e = 0; e < a.edges().size(); ++e)
+      if (std::min(a.edges()[e].tail, a.edges()[e].head) == 4 &&
+          std::max(a.edges()[e].tail, a.edges()[e].head) == 6)
+        left_top = static_cast<int>(e);
+    ASSERT_GE(left_top, 0);
+    const Vec3 p(g, 0.25, 1);
+    ASSERT_EQ(b.vertices()[0], p);
+    ExactRegions exact;
+    exact.relation = Relation::touching;
+    exact.regions.push_back({face(1), vertex(0), 0, {p}, {}, true, {}});
+    const RegionStep step{Pose::identity(), Pose::identity(), std::nullopt, std::nullopt};
+    RegionVerificationInput in{&exact, 2.0, &a, &b, {}, &step};
+    RegionCapabilities caps = entity_caps();
+    caps.normals = false;
+    RegionResult snapped;
+    snapped.relation = Relation::touching;
+    snapped.subset = RegionSubset::intersection;
+    snapped.regions.push_back({edge(left_top), vertex(0), {Vec3(0, 0.25, 1)}, {}, std::nullopt});
+    // No ε declared: a missing region, whatever g.
+    const RegionVerification unlimited = verify(snapped, caps, in);
+    const CheckResult* before = check(unlimited.verification, "missing region");
+    ASSERT_NE(before, nullptr);
+    EXPECT_EQ(before->verdict, Verdict::fail);
+    EXPECT_EQ(before->detail, "face 1 / vertex 0 (0D)");
+    in.epsilon_relative = 1e-9;
+    const RegionVerification v = verify(snapped, caps, in);
+    RegionResult nothing = snapped;
+    nothing.regions.clear();
+    if (g < 2e-9) {
+      EXPECT_EQ(check(v.verification, "missing region")->verdict, Verdict::pass);
+      const CheckResult* limit = check(v.verification, "missed (declared limit)");
+      ASSERT_NE(limit, nullptr);
+      EXPECT_EQ(limit->verdict, Verdict::unsupported);
+      EXPECT_NE(limit->detail.find("edge " + std::to_string(left_top) + " / vertex 0"),
+                std::string::npos)
+          << limit->detail;
+      EXPECT_EQ(v.counts.declared_limit, 1);
+      EXPECT_EQ(v.counts.missed, 0);
+      // The lower pair neither returned nor declared unnameable: still missing.
+      expect_caught(verify(nothing, caps, in).verification, Verdict::fail, "missing region");
+      caps.nameable_pairs &= ~entity_pair_bit(FeatureKind::edge, FeatureKind::vertex);
+      EXPECT_EQ(check(verify(nothing, caps, in).verification, "missing region")->verdict,
+                Verdict::pass);
+    } else {
+      EXPECT_EQ(check(v.verification, "missing region")->verdict, Verdict::fail);
+      EXPECT_EQ(v.counts.declared_limit, 0);
+    }
+  }
+}
+
 RegionCapabilities peer_caps() {
   RegionCapabilities c;
   c.entities = false;
@@ -444,6 +549,16 @@ TEST(RegionPointSets, DistancesByHand) {
   EXPECT_DOUBLE_EQ(vertex_hausdorff(seg, square), std::sqrt(5.0));
   const std::vector<Vec3> shifted = {square[2], square[3], square[0], square[1]};
   EXPECT_DOUBLE_EQ(vertex_hausdorff(square, shifted), 0.0);
+  // Between filled sets: parallel squares 3 apart; a segment piercing the square (0); a segment
+  // beside it (3-4-5); a point above an edge of an L's notch.
+  std::vector<Vec3> lifted;
+  for (const Vec3& p : square) lifted.push_back(p + Vec3(0.5, 0.5, 3));
+  EXPECT_DOUBLE_EQ(point_set_distance(square, lifted), 3.0);
+  const std::vector<Vec3> pierce = {Vec3(1, 1, -1), Vec3(1, 1, 1)};
+  EXPECT_DOUBLE_EQ(point_set_distance(pierce, square), 0.0);
+  const std::vector<Vec3> beside = {Vec3(5, 0, 4), Vec3(5, 2, 4)};
+  EXPECT_DOUBLE_EQ(point_set_distance(square, beside), 5.0);
+  EXPECT_DOUBLE_EQ(point_set_distance(std::vector<Vec3>{Vec3(1.5, 1.5, 0)}, l), 0.5);
 }
 
 }  // namespace

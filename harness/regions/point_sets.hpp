@@ -16,4 +16,10 @@ double distance_to_point_set(const Vec3& p, std::span<const Vec3> pi);
 // other's filled point set. Both must be non-empty.
 double vertex_hausdorff(std::span<const Vec3> p, std::span<const Vec3> q);
 
+// The distance between the filled point sets of P and Q (0 when they meet): the least of each
+// side's vertices against the other's set, their boundary segments pairwise, and a boundary
+// segment of one crossing the other's polygon (a crossing point against that polygon). Both must
+// be non-empty. The region verifier's band for entity pairs outside 𝓘 (verifier.hpp).
+double point_set_distance(std::span<const Vec3> p, std::span<const Vec3> q);
+
 }  // namespace touchstone

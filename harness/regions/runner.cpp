@@ -121,6 +121,8 @@ void verify_steps(RegionResultRecord& r, const RegionAlgorithmInfo& info, const 
     RegionVerificationInput in{&*rec.steps[k].reference, rec.steps[k].size, &a, &b, {},
                                &rec.spec.steps[k]};
     if (k > 0) in.previous = r.output.steps[k - 1].regions;
+    if (const auto eps = info.parameters.find("epsilon"); eps != info.parameters.end())
+      in.epsilon_relative = eps->second;  // documented relative to the same diagonal as τ
     const RegionVerification v = verify_regions(out, info.capabilities, in, options.tolerances);
     steps.push_back(v.verification);
     r.step_verdicts.push_back(v.verification.verdict);

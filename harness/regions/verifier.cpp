@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -219,6 +220,24 @@ void normal_checks(const ContactRegion& c, const ExactRegion& e, const std::stri
   cone_checks(c, e, who, x, f);
 }
 
+// The band for entity pairs, consistent with the separated band of relation_checks: a returned
+// pair (x, y) outside 𝓘 whose closed entities lie at most τ apart is within τ of touching (a
+// translation by at most τ makes the open entities meet), just as a whole pair separated by at
+// most τ is, so it is `ambiguous`, not `fail` (for example the 1e-15 gaps of the families, beside
+// an exact contact elsewhere on the same pair). The exact reference still decides membership in
+// 𝓘; the distance is evaluated in doubles on the world coordinates R·v + t, whose rounding
+// (~1e-16 × size) is seven orders of magnitude below τ. Nullopt without the shapes or with an
+// entity id out of range (then the region fails).
+std::optional<double> entity_gap(const Context& x, const Feature& a, const Feature& b) {
+  if (!x.input.a || !x.input.b) return std::nullopt;
+  const Pose pose_a = x.input.step ? x.input.step->pose_a : Pose::identity();
+  const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
+  const std::vector<Vec3> pa = entity_points(*x.input.a, pose_a, a);
+  const std::vector<Vec3> pb = entity_points(*x.input.b, pose_b, b);
+  if (pa.empty() || pb.empty()) return std::nullopt;
+  return point_set_distance(pa, pb);
+}
+
 // Algorithms naming entities, on a touching pair.
 void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
   const auto& exact = x.exact.regions;
@@ -229,6 +248,8 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
           "claims the " + std::string(to_string(x.result.subset)) + " subset, not declared");
   for (const char* name : {"extra region", "dimension", "points", "missing region"}) f.check(name);
   std::vector<bool> named(exact.size(), false), right(exact.size(), false);
+  const Pose pose_a = x.input.step ? x.input.step->pose_a : Pose::identity();
+  const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
   for (std::size_t i = 0; i < x.result.regions.size(); ++i) {
     const ContactRegion& c = x.result.regions[i];
     if (!c.a || !c.b || c.points.empty()) {
@@ -247,7 +268,14 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
         if (best == exact.size() || h < best_h) best = k, best_h = h;
       }
     if (best == exact.size()) {
-      f.add("extra region", Verdict::fail, who);
+      const std::optional<double> gap = entity_gap(x, *c.a, *c.b);
+      if (gap && *gap <= x.tau)
+        f.add("extra region", Verdict::ambiguous,
+              who + ": not in 𝓘, its closed entities " + short_number(*gap) +
+                  " apart (within τ = " + short_number(x.tau) + ")",
+              *gap, x.tau);
+      else
+        f.add("extra region", Verdict::fail, who);
       ++counts.extra;
       continue;
     }
@@ -273,6 +301,17 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
       f.add("missed (declared limit)", Verdict::unsupported,
             describe_pair(exact[k].a, exact[k].b, exact[k].dimension));
       continue;
+    }
+    if (!named[k] && x.input.a && x.input.b) {
+      const EpsilonLimit limit{
+          *x.input.a,      *x.input.b, pose_a, pose_b, x.input.epsilon_relative * x.input.size,
+          x.result.regions};
+      if (const auto why = missed_by_declared_epsilon(x.caps, exact[k], limit)) {
+        ++counts.declared_limit;
+        f.add("missed (declared limit)", Verdict::unsupported,
+              describe_pair(exact[k].a, exact[k].b, exact[k].dimension) + ": " + *why);
+        continue;
+      }
     }
     ++counts.claimed;
     counts.matched += right[k];

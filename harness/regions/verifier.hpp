@@ -14,12 +14,16 @@
 //  - Penetrating and not shallow: the relation, if declared, must be penetrating; regions are not
 //    checked.
 //  - Touching, algorithms naming entities: every returned region must be a pair of 𝓘 (else
-//    `extra region`) with the exact dimension (`dimension`) and Π within τ of the exact Π
+//    `extra region`; `ambiguous` when the pair's closed entities lie within τ of each other, the
+//    separated band applied to one entity pair) with the exact dimension (`dimension`) and Π within
+//    τ of the exact Π
 //    (`points`: vertex Hausdorff both ways against the filled point sets; among several
 //    components of one pair, the nearest). Every region of the claimed subset (𝓘, or for
 //    `sufficient` the regions flagged sufficient) must be returned (`missing region`), except one
 //    whose entity kinds the algorithm declares it cannot name (capabilities.nameable_pairs):
-//    `missed (declared limit)`, counted apart (declared_limits.hpp); claiming a
+//    `missed (declared limit)`, counted apart (declared_limits.hpp), and one whose whole Π lies
+//    within the algorithm's declared ε (input.epsilon_relative × size) of a lower pair of its own
+//    closed entities that it returned or cannot name (the ε rule, declared_limits.hpp); claiming a
 //    subset not declared fails (`subset`). Normals, if declared: each in some piece of the cone
 //    (`normal outside cone`), at most 3 − dim of them (`normal count`), at least
 //    min(pieces, 3 − dim) distinct pieces hit (`normal pieces`).
@@ -73,6 +77,9 @@ struct RegionVerificationInput {
   const Polytope* b = nullptr;
   std::span<const ContactRegion> previous;  // the algorithm's answer at the previous step
   const RegionStep* step = nullptr;         // poses and velocities (the back-face culling excuse)
+  // The algorithm's declared ε-contact band relative to size (its `epsilon` parameter; 0: none):
+  // the ε rule of declared_limits.hpp.
+  double epsilon_relative = 0.0;
 };
 
 struct RegionVerification {

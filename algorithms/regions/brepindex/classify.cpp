@@ -60,9 +60,10 @@ Classified classify(const Side& pushed, const Side& indexed, bool pushed_is_a, c
   for (const Vec3& w : pushed.world->vertices) local.push_back(indexed.pose->apply_inverse(w));
   std::unordered_set<std::uint64_t> seen;
   std::vector<Feature> reached;
+  WalkScratch scratch;
   const auto visit = [&](const Fragment& f) {
     reached.clear();
-    intersect(*indexed.tree, f, eps, budget, reached);
+    intersect(*indexed.tree, f, eps, budget, reached, scratch);
     for (const Feature& x : reached) {
       const Feature& fa = pushed_is_a ? f.entity : x;
       const Feature& fb = pushed_is_a ? x : f.entity;

@@ -3,26 +3,33 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <span>
 #include <string>
 
 namespace touchstone::brepindex {
 
-std::vector<Vec3> clip_above(const std::vector<Vec3>& points, const Vec3& normal, double offset,
-                             double slack) {
+std::size_t clip_append(std::span<const Vec3> points, const Vec3& normal, double offset,
+                        double slack, std::vector<Vec3>& out) {
   const auto g = [&](const Vec3& p) { return normal.dot(p) - offset + slack; };
-  if (points.size() <= 1)
-    return !points.empty() && g(points[0]) >= 0 ? points : std::vector<Vec3>{};
+  const std::size_t start = out.size();
+  if (points.size() <= 1) {
+    if (!points.empty() && g(points[0]) >= 0) out.push_back(points[0]);
+    return out.size() - start;
+  }
   const auto cross = [&](const Vec3& p, const Vec3& q, double gp, double gq) -> Vec3 {
     return p + gp / (gp - gq) * (q - p);
   };
   if (points.size() == 2) {
     const double g0 = g(points[0]), g1 = g(points[1]);
-    if (g0 >= 0 && g1 >= 0) return points;
-    if (g0 < 0 && g1 < 0) return {};
-    return g0 >= 0 ? std::vector<Vec3>{points[0], cross(points[0], points[1], g0, g1)}
-                   : std::vector<Vec3>{cross(points[0], points[1], g0, g1), points[1]};
+    if (g0 >= 0 && g1 >= 0) {
+      out.push_back(points[0]), out.push_back(points[1]);
+    } else if (g0 >= 0 || g1 >= 0) {
+      const Vec3 x = cross(points[0], points[1], g0, g1);
+      out.push_back(g0 >= 0 ? points[0] : x), out.push_back(g0 >= 0 ? x : points[1]);
+    }
+    return out.size() - start;
   }
-  std::vector<Vec3> out;
   for (std::size_t i = 0; i < points.size(); ++i) {  // Sutherland–Hodgman
     const Vec3& p = points[i];
     const Vec3& q = points[(i + 1) % points.size()];
@@ -30,7 +37,15 @@ std::vector<Vec3> clip_above(const std::vector<Vec3>& points, const Vec3& normal
     if (gp >= 0) out.push_back(p);
     if ((gp >= 0) != (gq >= 0)) out.push_back(cross(p, q, gp, gq));
   }
-  return out.size() >= 3 ? out : std::vector<Vec3>{};
+  if (out.size() - start < 3) out.resize(start);
+  return out.size() - start;
+}
+
+std::vector<Vec3> clip_above(const std::vector<Vec3>& points, const Vec3& normal, double offset,
+                             double slack) {
+  std::vector<Vec3> out;
+  clip_append(points, normal, offset, slack, out);
+  return out;
 }
 
 namespace {
@@ -335,14 +350,19 @@ Tree build_tree(const Polytope& shape, CutPolicy policy) {
 }
 
 void intersect(const Tree& tree, const Fragment& fragment, double eps, Budget& budget,
-               std::vector<Feature>& reached) {
-  std::vector<std::pair<int, std::vector<Vec3>>> stack{{0, fragment.points}};
-  while (!stack.empty() && !budget.exhausted()) {
-    auto [index, points] = std::move(stack.back());
-    stack.pop_back();
+               std::vector<Feature>& reached, WalkScratch& w) {
+  // Fragments live in one arena (begin, count), so the walk allocates nothing once warm.
+  w.arena.assign(fragment.points.begin(), fragment.points.end());
+  w.stack.assign(1, {0, 0, fragment.points.size()});
+  while (!w.stack.empty() && !budget.exhausted()) {
+    const WalkScratch::Item item = w.stack.back();
+    w.stack.pop_back();
     ++budget.visited;
-    const Node& n = tree.nodes[index];
+    const Node& n = tree.nodes[item.node];
     if (n.kind != Kind::cut && n.kind != Kind::entity) continue;  // empty space: MergeRegions (a)
+    w.input.assign(w.arena.begin() + static_cast<std::ptrdiff_t>(item.begin),
+                   w.arena.begin() + static_cast<std::ptrdiff_t>(item.begin + item.count));
+    const std::vector<Vec3>& points = w.input;
     Vec3 box_lo = points[0], box_hi = points[0];
     for (const Vec3& p : points) box_lo = box_lo.cwiseMin(p), box_hi = box_hi.cwiseMax(p);
     if ((box_lo.array() > n.hi.array() + eps).any() || (box_hi.array() < n.lo.array() - eps).any())
@@ -356,24 +376,38 @@ void intersect(const Tree& tree, const Fragment& fragment, double eps, Budget& b
       const double h = n.normal.dot(p) - n.offset;
       lo = std::min(lo, h), hi = std::max(hi, h);
     }
-    if (hi > eps) {
-      std::vector<Vec3> up = clip_above(points, n.normal, n.offset, eps);
-      if (!up.empty()) stack.push_back({n.above, std::move(up)});
+    // Wholly on one side (the common case deep in the tree): the fragment goes on unclipped,
+    // exactly as the clipping below would leave it.
+    if (lo > eps || hi < -eps) {
+      w.stack.push_back({lo > eps ? n.above : n.below, item.begin, item.count});
+      continue;
     }
-    if (lo < -eps) {
-      std::vector<Vec3> down = clip_above(points, -n.normal, -n.offset, eps);
-      if (!down.empty()) stack.push_back({n.below, std::move(down)});
-    }
+    const auto push = [&](int child, const Vec3& normal, double offset) {
+      const std::size_t begin = w.arena.size();
+      const std::size_t count = clip_append(points, normal, offset, eps, w.arena);
+      if (count > 0) w.stack.push_back({child, begin, count});
+    };
+    if (hi > eps) push(n.above, n.normal, n.offset);
+    if (lo < -eps) push(n.below, -n.normal, -n.offset);
     if (lo <= eps && hi >= -eps) {  // the part within eps of the plane
-      std::vector<Vec3> slab =
-          clip_above(clip_above(points, n.normal, n.offset, eps), -n.normal, -n.offset, eps);
-      if (!slab.empty()) stack.push_back({n.on, std::move(slab)});
+      w.slab.clear();
+      clip_append(points, n.normal, n.offset, eps, w.slab);
+      const std::size_t begin = w.arena.size();
+      const std::size_t count = clip_append(w.slab, -n.normal, -n.offset, eps, w.arena);
+      if (count > 0) w.stack.push_back({n.on, begin, count});
     }
   }
 }
 
+void intersect(const Tree& tree, const Fragment& fragment, double eps, Budget& budget,
+               std::vector<Feature>& reached) {
+  WalkScratch scratch;
+  intersect(tree, fragment, eps, budget, reached, scratch);
+}
+
 bool deep_inside(const Tree& tree, const Vec3& p, double eps, Budget& budget) {
-  std::vector<int> stack{0};
+  thread_local std::vector<int> stack;  // kept between calls: one query locates many vertices
+  stack.assign(1, 0);
   while (!stack.empty()) {
     const Node& n = tree.nodes[stack.back()];
     stack.pop_back();

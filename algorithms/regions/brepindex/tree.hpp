@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,18 @@ struct Budget {
 void intersect(const Tree& tree, const Fragment& fragment, double eps, Budget& budget,
                std::vector<Feature>& reached);
 
+// The same walk with its buffers supplied (reused across the entities of one query).
+struct WalkScratch {
+  struct Item {
+    int node;
+    std::size_t begin, count;  // the fragment's points in `arena`
+  };
+  std::vector<Vec3> arena, input, slab;
+  std::vector<Item> stack;
+};
+void intersect(const Tree& tree, const Fragment& fragment, double eps, Budget& budget,
+               std::vector<Feature>& reached, WalkScratch& scratch);
+
 // Point location with a slab of half-width eps: true when p lies in an inside cell and every cut
 // plane within eps of p has inside cells on both of its sides (p more than eps inside).
 bool deep_inside(const Tree& tree, const Vec3& p, double eps, Budget& budget);
@@ -66,5 +80,8 @@ bool deep_inside(const Tree& tree, const Vec3& p, double eps, Budget& budget);
 // Sutherland–Hodgman, a segment, a point); empty when nothing is left.
 std::vector<Vec3> clip_above(const std::vector<Vec3>& points, const Vec3& normal, double offset,
                              double slack);
+// The same, appending the clipped points to `out`; returns how many were appended.
+std::size_t clip_append(std::span<const Vec3> points, const Vec3& normal, double offset,
+                        double slack, std::vector<Vec3>& out);
 
 }  // namespace touchstone::brepindex

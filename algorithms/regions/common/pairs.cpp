@@ -36,12 +36,6 @@ std::optional<Vec3> vertex_edge(const Vec3& p, const Vec3& q0, const Vec3& q1, d
   return std::nullopt;
 }
 
-std::optional<Vec3> vertex_face(const Vec3& p, const WorldFace& f, double eps) {
-  const double h = f.height(p);
-  if (std::abs(h) > eps || !deep_inside(f.to_2d(p), f.polygon, eps)) return std::nullopt;
-  return p - h / 2 * f.normal;
-}
-
 std::optional<Points> edge_edge(const Vec3& p0, const Vec3& p1, const Vec3& q0, const Vec3& q1,
                                 double eps) {
   const bool collinear = line_distance(p0, q0, q1) <= eps && line_distance(p1, q0, q1) <= eps &&
@@ -61,15 +55,19 @@ std::optional<Points> edge_edge(const Vec3& p0, const Vec3& p1, const Vec3& q0, 
   return std::nullopt;
 }
 
-struct EdgeFace {
-  std::vector<Points> regions;
-  bool through = false;  // crosses the open face with both ends more than ε from its plane
-};
+}  // namespace
+
+std::optional<Vec3> vertex_face(const Vec3& p, const WorldFace& f, double eps) {
+  const double h = f.height(p);
+  if (std::abs(h) > eps || !deep_inside(f.to_2d(p), f.polygon, eps)) return std::nullopt;
+  return p - h / 2 * f.normal;
+}
 
 EdgeFace edge_face(const Vec3& p0, const Vec3& p1, const WorldFace& f, double eps) {
   EdgeFace out;
   const double h0 = f.height(p0), h1 = f.height(p1);
   if (std::abs(h0) <= eps && std::abs(h1) <= eps) {
+    out.coplanar = true;
     for (const auto& [s, e] : segment_in_polygon(f.to_2d(p0), f.to_2d(p1), f.polygon, eps))
       out.regions.push_back({f.to_3d(s), f.to_3d(e)});
     return out;
@@ -82,12 +80,6 @@ EdgeFace edge_face(const Vec3& p0, const Vec3& p1, const WorldFace& f, double ep
   }
   return out;
 }
-
-struct FaceFace {
-  std::vector<Points> regions;
-  bool same_side = false;  // same outward normal: the interiors overlap where the faces do
-  std::optional<std::string> failure;
-};
 
 FaceFace face_face(const WorldFace& fa, const Points& pa, const WorldFace& fb, const Points& pb,
                    double eps) {
@@ -109,6 +101,8 @@ FaceFace face_face(const WorldFace& fa, const Points& pa, const WorldFace& fb, c
   }
   return out;
 }
+
+namespace {
 
 Box point_box(const Vec3& p) { return {p, p}; }
 

@@ -39,6 +39,32 @@ struct PairTest {
 PairTest test_pair(const WorldShape& a, const Feature& x, const WorldShape& b, const Feature& y,
                    double eps);
 
+// The single-pair rules test_pair applies, for algorithms that settle candidates themselves
+// (regions-bsp). A vertex within ε of the face's plane whose foot is more than ε inside the open
+// face: the midpoint of p and its foot.
+std::optional<Vec3> vertex_face(const Vec3& p, const WorldFace& f, double eps);
+
+// An edge (p0, p1) against an open face: both ends within ε of the plane (`coplanar`) gives the
+// edge's components in the open face; else a crossing of the open face farther than ε from the
+// ends and the face's boundary is a point, `through` when both ends are more than ε off the plane.
+struct EdgeFace {
+  std::vector<std::vector<Vec3>> regions;
+  bool coplanar = false;
+  bool through = false;
+};
+EdgeFace edge_face(const Vec3& p0, const Vec3& p1, const WorldFace& f, double eps);
+
+// Two faces (their world planes and vertices) with every vertex within ε of the other's plane:
+// the overlap of the open polygons; `same_side` when the outward normals agree (the interiors
+// overlap where the faces do).
+struct FaceFace {
+  std::vector<std::vector<Vec3>> regions;
+  bool same_side = false;
+  std::optional<std::string> failure;
+};
+FaceFace face_face(const WorldFace& fa, const std::vector<Vec3>& pa, const WorldFace& fb,
+                   const std::vector<Vec3>& pb, double eps);
+
 // Whether a vertex of `inner` lies more than ε inside `outer` (penetration or nesting).
 bool vertex_deep_inside(const WorldShape& inner, const WorldShape& outer, double eps);
 

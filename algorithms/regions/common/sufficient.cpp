@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <tuple>
+#include <cstdint>
+#include <unordered_map>
 
 namespace touchstone::region_common {
 namespace {
@@ -119,7 +119,24 @@ std::vector<Vec3> cell_directions(const std::vector<Vec3>& normals) {
   return generic;
 }
 
+// Whether the open cone is wholly inside `h`: a convex cone (an intersection of open halfspaces)
+// lies in a convex h whose every plane is one of the cone's own (the same double normals, as for
+// an edge and one of its faces, or a face and itself). Then no direction survives h, which the
+// enumeration below would also conclude, only slower.
+bool convex_within(const TangentCone& cone, const TangentCone& h) {
+  const auto is_convex = [](const TangentCone& c) {
+    return c.kind != TangentCone::Kind::reflex_wedge && c.convex;
+  };
+  if (!is_convex(cone) || !is_convex(h) || h.planes.empty()) return false;
+  return std::all_of(h.planes.begin(), h.planes.end(), [&](const Vec3& n) {
+    return std::find(cone.planes.begin(), cone.planes.end(), n) != cone.planes.end();
+  });
+}
+
 bool keeps_open_set(const TangentCone& cone, const std::vector<const TangentCone*>& removed) {
+  if (std::any_of(removed.begin(), removed.end(),
+                  [&](const TangentCone* h) { return convex_within(cone, *h); }))
+    return false;
   std::vector<Vec3> planes = cone.planes;
   for (const TangentCone* h : removed)
     planes.insert(planes.end(), h->planes.begin(), h->planes.end());
@@ -175,10 +192,11 @@ bool in_closure(const FoundRegion& r, const Vec3& p, double eps) {
   return inside_polygon(q, polygon) || boundary_distance(q, polygon) <= eps;
 }
 
-using Key = std::tuple<int, int, int, int>;
-Key key(const Feature& a, const Feature& b) {
-  return {static_cast<int>(a.kind), a.id, static_cast<int>(b.kind), b.id};
+// An entity as 32 bits (kind, id), a pair as 64.
+std::uint64_t code(const Feature& f) {
+  return (static_cast<std::uint64_t>(f.kind) << 30) | static_cast<std::uint32_t>(f.id);
 }
+std::uint64_t key(const Feature& a, const Feature& b) { return (code(a) << 32) | code(b); }
 
 // The edge's own dihedral: reflex when (head − tail) · (n_left × n_right) < 0 (the exact
 // reference's test). Edge::reflex is not used: it also flags a convex edge whose right face, a
@@ -251,14 +269,14 @@ bool in_open_cone(const TangentCone& cone, const Vec3& d) {
 std::vector<bool> sufficient_flags(const WorldShape& a, const WorldShape& b,
                                    std::span<const FoundRegion> regions, double eps) {
   std::vector<bool> flag(regions.size(), false);
-  std::map<Key, std::vector<std::size_t>> by_pair;
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> by_pair;
   for (std::size_t i = 0; i < regions.size(); ++i) {
     by_pair[key(regions[i].a, regions[i].b)].push_back(i);
     flag[i] = dimension(regions[i]) == 2;  // eq. (4) reduces to a_i = s_i
   }
-  std::map<std::pair<int, int>, TangentCone> cones_a, cones_b;
+  std::unordered_map<std::uint64_t, TangentCone> cones_a, cones_b;
   const auto cone = [](auto& cache, const WorldShape& s, const Feature& x) -> const TangentCone& {
-    const std::pair<int, int> k{static_cast<int>(x.kind), x.id};
+    const std::uint64_t k = code(x);
     auto it = cache.find(k);
     if (it == cache.end()) it = cache.emplace(k, tangent_cone(s, x)).first;
     return it->second;

@@ -105,7 +105,14 @@ RegionAlgorithmInfo bullet_gimpact_info() {
       .paper = "Bullet 3.24 (Coumans): GImpact mesh-mesh collision (btGImpactCollisionAlgorithm)",
       .description =
           "two btGImpactMeshShape (margin 0) through one performDiscreteCollisionDetection on a "
-          "btCollisionWorld; each manifold point (at most 4 per manifold) is a point-only region",
+          "btCollisionWorld; each manifold point (at most 4 per manifold) is a point-only region. "
+          "Measured: 0 contacts on the exactly touching sphere pair of the scaling bench at every "
+          "size (98-10011 faces, a flat ~150 us: no triangle test is reached), while the same "
+          "spheres at 24 faces (coherent-motion) and touching cubes, axis-aligned or rotated, give "
+          "4 points: the pair is dropped inside the library's mesh-mesh path before the triangle "
+          "tests (likely its box tests, which have no tolerance at margin 0), not by this "
+          "adapter's reading of "
+          "the manifolds",
       .capabilities = kMeshPeerCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGImpact>(); }};
