@@ -1,7 +1,8 @@
 // `touchstone`: wires the subcommands. list (algorithms, families, force solvers), run
 // (harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
-// (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp). Exit statuses (README
+// (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp), sweep and merge
+// (harness/sweep/cli.cpp). Exit statuses (README
 // "Exit status"): a command line CLI11 rejects is a usage error (2); each command returns
 // exit_status() (harness/common/cli.hpp).
 #include <CLI/CLI.hpp>
@@ -15,6 +16,7 @@
 #include "harness/proximity/cli.hpp"
 #include "harness/regions/cli.hpp"
 #include "harness/regions/paper.hpp"
+#include "harness/sweep/cli.hpp"
 
 using namespace touchstone;
 
@@ -36,6 +38,10 @@ int main(int argc, char** argv) {
   auto* regions = add_regions_command(app, region_cli);
   RegionPaperCli paper_cli;
   auto* paper = add_regions_paper_command(app, paper_cli);
+  SweepCli sweep_cli;
+  auto* sweep = add_sweep_command(app, sweep_cli);
+  MergeCli merge_cli;
+  auto* merge = add_merge_command(app, merge_cli);
 
   try {
     app.parse(argc, argv);
@@ -57,5 +63,7 @@ int main(int argc, char** argv) {
   if (*forces) return run_forces_command(force_cli, argc, argv);
   if (*regions) return run_regions_command(region_cli, argc, argv);
   if (*paper) return run_regions_paper_command(paper_cli);
+  if (*sweep) return run_sweep_command(sweep_cli, argc, argv);
+  if (*merge) return run_merge_command(merge_cli);
   return kExitUsage;
 }
