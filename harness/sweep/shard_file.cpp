@@ -30,9 +30,11 @@ bool read_shard_file(const std::string& path, const ShardLineVisitor& each) {
   for (;;) {
     const int n = gzread(file, buffer, sizeof buffer);
     if (n <= 0) {
+      // A stream cut short sets Z_BUF_ERROR ("unexpected end of file") yet ends like a clean
+      // end of file: ask zlib which it was.
       int code = Z_OK;
       gzerror(file, &code);
-      torn = n < 0 && code != Z_OK;  // a stream cut short (or damaged) after its last line
+      torn = code != Z_OK;
       break;
     }
     pending.append(buffer, static_cast<std::size_t>(n));
