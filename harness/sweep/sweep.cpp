@@ -1,8 +1,14 @@
 // `touchstone sweep` (see sweep.hpp).
 #include "harness/sweep/sweep.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <stdexcept>
 
@@ -59,6 +65,29 @@ std::string identity_difference(const nlohmann::json& file, const nlohmann::json
              value.dump() + " here";
   return "";
 }
+
+// An exclusive lock on `<shard file>.lock` for the life of the run, so that a second run of the
+// same shard (a requeued job while the first still runs) stops instead of writing beside it.
+class ShardLock {
+ public:
+  explicit ShardLock(const std::string& shard_path) {
+    const std::string path = shard_path + ".lock";
+    fd_ = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ < 0)
+      throw std::runtime_error("cannot open lock file " + path + ": " + std::strerror(errno));
+    if (flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      close(fd_);
+      throw std::invalid_argument("shard file " + shard_path +
+                                  " is being written by another run (" + path + " is locked)");
+    }
+  }
+  ~ShardLock() { close(fd_); }  // closing releases the lock
+  ShardLock(const ShardLock&) = delete;
+  ShardLock& operator=(const ShardLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
 
 }  // namespace
 
@@ -126,6 +155,7 @@ SweepOutcome run_sweep(const SweepOptions& options, const Progress& progress) {
   SweepOutcome outcome;
   std::filesystem::create_directories(options.out_dir);
   outcome.path = (std::filesystem::path(options.out_dir) / shard_file_name(options.shard)).string();
+  const ShardLock lock(outcome.path);
   const nlohmann::json header = shard_header(options);
   std::vector<bool> done(options.trials, false);
   bool fresh = !std::filesystem::exists(outcome.path);
