@@ -31,7 +31,7 @@ using test_support::TempDir;
 
 // A cheap family and few algorithms: a few hundred trials take a few seconds.
 constexpr char kFamily[] = "vertex-face";
-constexpr char kTrials[] = "200";
+constexpr char kTrials[] = "120";
 const std::vector<std::string> kSweep = {"sweep",     "--family", kFamily,     "--trials",
                                          kTrials,     "--seed",   "7",         "--algorithms",
                                          "gjk,vclip", "--quiet",  "--isolate", "none"};
@@ -165,7 +165,7 @@ TEST(SweepTrials, InputDependsOnlyOnFamilySeedAndIndex) {
   const CliRun run = run_cli(sweep_args(dir.path.string(), "1/3"));
   ASSERT_EQ(run.code, 0) << run.err;
   const std::vector<json> lines = shard_lines(dir / "shard-1-of-3.jsonl.gz");
-  ASSERT_EQ(lines.size(), 1u + 67u);  // header, trials 1, 4, …, 199
+  ASSERT_EQ(lines.size(), 1u + 40u);  // header, trials 1, 4, …, 118
   EXPECT_EQ(lines[0]["shard"], (json{{"index", 1}, {"count", 3}}));
   for (std::size_t l = 1; l < lines.size(); ++l) {
     const auto t = lines[l]["t"].get<std::size_t>();
@@ -176,13 +176,13 @@ TEST(SweepTrials, InputDependsOnlyOnFamilySeedAndIndex) {
 
 TEST(SweepMerge, SplitOneThreeAndSevenWaysGivesTheSameReport) {
   const json& one = reference_report();
-  EXPECT_EQ(one["trials"], 200);
+  EXPECT_EQ(one["trials"], 120);
   int counted = 0;
   for (const json& row : one["summary"])
     if (row["algorithm"] == "gjk" && row["family"] == kFamily)
       counted = row["pass"].get<int>() + row["fail"].get<int>() + row["ambiguous"].get<int>() +
                 row["unsupported"].get<int>() + row["error"].get<int>();
-  EXPECT_EQ(counted, 200);
+  EXPECT_EQ(counted, 120);
   TempDir dir("sweep-split");
   for (int ways : {3, 7})
     EXPECT_EQ(comparable(split_and_merge(dir, ways)), comparable(one)) << ways;
@@ -204,7 +204,7 @@ TEST(SweepMerge, KilledAndResumedGivesTheSameReport) {
   }
   const std::vector<json> before = shard_lines(out + "/shard-0-of-1.jsonl.gz");
   ASSERT_GT(before.size(), 40u);
-  ASSERT_LT(before.size(), 201u) << "the sweep finished before it was killed";
+  ASSERT_LT(before.size(), 121u) << "the sweep finished before it was killed";
   const CliRun resumed = run_cli(sweep_args(out, "0/1"));
   ASSERT_EQ(resumed.code, 0) << resumed.err;
   std::ostringstream expected_text;  // ("(" + std::to_string(n): a GCC 12 stringop false positive)
