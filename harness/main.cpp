@@ -2,9 +2,9 @@
 // (harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
 // (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp), compare and export
-// (harness/compare/cli.cpp), report (harness/html/cli.cpp). Exit statuses (README "Exit
-// status"): a command line CLI11 rejects is a usage error (2); each command returns
-// exit_status() (harness/common/cli.hpp).
+// (harness/compare/cli.cpp), report (harness/html/cli.cpp), sweep and merge
+// (harness/sweep/cli.cpp). Exit statuses (README "Exit status"): a command line CLI11 rejects
+// is a usage error (2); each command returns exit_status() (harness/common/cli.hpp).
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -18,6 +18,7 @@
 #include "harness/proximity/cli.hpp"
 #include "harness/regions/cli.hpp"
 #include "harness/regions/paper.hpp"
+#include "harness/sweep/cli.hpp"
 
 using namespace touchstone;
 
@@ -45,6 +46,10 @@ int main(int argc, char** argv) {
   auto* export_command = add_export_command(app, export_cli);
   ReportCli report_cli;
   auto* report = add_report_command(app, report_cli);
+  SweepCli sweep_cli;
+  auto* sweep = add_sweep_command(app, sweep_cli);
+  MergeCli merge_cli;
+  auto* merge = add_merge_command(app, merge_cli);
 
   try {
     app.parse(argc, argv);
@@ -69,5 +74,7 @@ int main(int argc, char** argv) {
   if (*compare) return run_compare_command(compare_cli);
   if (*export_command) return run_export_command(export_cli);
   if (*report) return run_report_command(report_cli);
+  if (*sweep) return run_sweep_command(sweep_cli, argc, argv);
+  if (*merge) return run_merge_command(merge_cli);
   return kExitUsage;
 }

@@ -7,9 +7,10 @@ tests/, and fails (exit 1, one line per problem: file:line and the rule broken) 
      where <kind> is proximity, forces, motion (any other folder of harness/ but common, bench
      and scripts counts as a kind). A file may include its own layer and any lower one, with one
      more rule among kinds: a kind includes no other kind, except that harness/motion may include
-     harness/proximity (a motion frame is a proximity query) and harness/html may include
-     harness/compare (the HTML report shows a comparison). harness/bench and tests may include
-     anything;
+     harness/proximity (a motion frame is a proximity query), harness/html may include
+     harness/compare (the HTML report shows a comparison) and harness/sweep may include
+     proximity and motion (a sweep trial is a proximity case or a motion case). harness/bench
+     and tests may include anything;
   2. a cycle of includes: two files including each other, or a longer loop.
 
 An include is looked up next to the including file first, then from the root (the project's
@@ -27,7 +28,8 @@ SCANNED = ("algorithms", "reference", "cases", "harness", "tests")
 EXTENSIONS = (".hpp", ".cpp", ".h", ".cc", ".hh", ".ipp")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 # Kind-to-kind includes allowed: (includer kind, included kind).
-KIND_EXCEPTIONS = {("motion", "proximity"), ("html", "compare")}
+KIND_EXCEPTIONS = {("motion", "proximity"), ("html", "compare"), ("sweep", "proximity"),
+                   ("sweep", "motion")}
 LAYER_NAMES = ["algorithms", "reference", "cases", "harness/common", "harness/<kind>",
                "harness/main.cpp"]
 UNRESTRICTED = None

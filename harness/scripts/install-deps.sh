@@ -10,6 +10,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-jsonschema
+  zlib1g-dev libopenmpi-dev openmpi-bin  # sweep shard files (gzip) and `touchstone sweep --mpi`
   clang-format  # harness/scripts/check-format.sh (.ci/run)
   chromium  # tests/html_report_test.cpp renders `touchstone report` pages headless
   # harness/scripts/fuzz.sh: clang 16 (14 cannot capture structured bindings in lambdas, which
