@@ -53,6 +53,12 @@ run_one() {  # target -> 0 clean, 1 finding; the log in $build/logs/<target>.log
     -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
 }
+# A sanitizer report, crash, timeout or out-of-memory in the log: 0 when there is one. FCLib's
+# reader calling exit() in its child ("fuzz target exited") is the isolation doing its job.
+child_findings() {  # target
+  grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer)|runtime error:|ERROR: libFuzzer: (deadly signal|timeout|out-of-memory)' \
+    "$build/logs/$1.log"
+}
 summary() {  # target status -> one line
   local t=$1 status=$2 log="$build/logs/$1.log"
   local execs cov ft
@@ -72,12 +78,15 @@ while (($#)); do
   for t in "${batch[@]}"; do run_one "$t" & pids+=($!); done
   for k in "${!batch[@]}"; do
     t=${batch[$k]}
-    if wait "${pids[$k]}"; then
+    # A forked child (FCLib's reader runs in one) that hits a sanitizer error dies alone and the
+    # fuzzer goes on, so the log is searched as well as the exit status checked.
+    if wait "${pids[$k]}" && ! child_findings "$t"; then
       summary "$t" ok
     else
       summary "$t" FAILED
       failed+=("$t")
-      grep -E 'ERROR: |SUMMARY: |Test unit written to' "$build/logs/$t.log" | head -5 >&2 || true
+      grep -E 'ERROR: |runtime error:|SUMMARY: |Test unit written to' "$build/logs/$t.log" | head -5 >&2 ||
+        true
     fi
   done
 done

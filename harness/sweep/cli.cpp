@@ -186,7 +186,7 @@ int run_sweep_command(const SweepCli& cli, int argc, char** argv) {
   int status = kExitOk;
   SweepOutcome outcome;
   try {
-    outcome = run_sweep(options, progress_unless(cli.quiet || mpi, "trials", 1000));
+    outcome = run_sweep(options, progress_unless(cli.quiet || mpi, "trials"));
   } catch (const std::invalid_argument& e) {
     std::cerr << "error: " << e.what() << "\n";
     status = kExitUsage;

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <vector>
 
@@ -59,9 +60,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto file = touchstone::fuzz::scratch_file(data, 0, ".hdf5");
   std::filesystem::remove(file);
   // FCLib's writer checks the problem and calls exit() on what it does not like (rows not a
-  // multiple of spacedim, ...): it runs in a child, and only a file it wrote is read.
+  // multiple of spacedim, ...): it runs in a child, and only a file it wrote is read. The child's
+  // own exit handler runs before libFuzzer's (handlers run last registered first), so FCLib's
+  // exit() in the writer is not reported as the fuzz target exiting.
   const pid_t pid = ::fork();
-  if (pid == 0) ::_exit(fclib_write_local(&problem, file.c_str()) ? 0 : 1);
+  if (pid == 0) {
+    std::atexit([] { std::_Exit(1); });
+    std::_Exit(fclib_write_local(&problem, file.c_str()) ? 0 : 1);
+  }
   int status = 0;
   if (pid < 0 || ::waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
       WEXITSTATUS(status) != 0)
