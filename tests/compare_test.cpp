@@ -48,6 +48,12 @@ std::vector<double> ramp(int n, double scale = 1.0) {
   return t;
 }
 
+CompareOptions compare_options(double alpha, double min_effect, bool fdr = true) {
+  CompareOptions o;
+  o.alpha = alpha, o.min_effect = min_effect, o.fdr = fdr;
+  return o;
+}
+
 const json& row_of(const json& comparison, const std::string& level, const std::string& name) {
   for (const json& row : comparison["rows"])
     if (row["level"] == level && row[level] == name) return row;
@@ -120,7 +126,7 @@ TEST(Compare, ASignificantChangeUnderTheMinimumEffectIsNotFlagged) {
   EXPECT_LT(row["p_value"].get<double>(), 1e-5);
   EXPECT_EQ(row["flag"], "unchanged");
   // The same change with a 2% minimum effect is flagged.
-  const json strict = compare_reports(base, next, {0.05, 0.02});
+  const json strict = compare_reports(base, next, compare_options(0.05, 0.02));
   EXPECT_EQ(row_of(strict, "case", "c1")["flag"], "slower");
 }
 
@@ -233,7 +239,7 @@ TEST(Compare, ManyTestsAreAdjustedWithBenjaminiHochberg) {
   EXPECT_NEAR(row_of(adjusted, "case", "c0")["q_value"].get<double>(), 0.121857803553, 1e-9);
   EXPECT_EQ(row_of(adjusted, "case", "c0")["flag"], "unchanged");
   EXPECT_DOUBLE_EQ(row_of(adjusted, "case", "c5")["q_value"].get<double>(), 1.0);
-  const json raw = compare_reports(report(base), report(next), {0.05, 0.05, false});
+  const json raw = compare_reports(report(base), report(next), compare_options(0.05, 0.05, false));
   EXPECT_EQ(row_of(raw, "case", "c0")["flag"], "slower");
 }
 
@@ -269,6 +275,101 @@ TEST(Compare, ABrokenReportIsRejectedNamingTheField) {
   EXPECT_THROW(compare_reports(good, bad, {}), std::invalid_argument);
 }
 
+// A machine 1.5x slower on the new side (every time of case c0 and c1 scaled, as a loaded
+// machine does): without a control both algorithms are "slower"; with gjk as the control, vclip's
+// times are divided by gjk's per-case drift (exactly 1.5) and are unchanged, while a real 2x
+// slowdown of vclip on top of the drift is still found, with its true ratio 2.
+TEST(Compare, AControlDividesOutTheMachinesDrift) {
+  const auto both = [](double gjk_scale, double vclip_scale) {
+    return report({result("gjk", "c0", "pass", ramp(15, gjk_scale)),
+                   result("vclip", "c0", "pass", ramp(15, vclip_scale)),
+                   result("gjk", "c1", "pass", ramp(15, 2 * gjk_scale)),
+                   result("vclip", "c1", "pass", ramp(15, 2 * vclip_scale))});
+  };
+  const json base = both(1.0, 1.0);
+  const json drifted = both(1.5, 1.5);
+  const json plain = compare_reports(base, drifted, {});
+  EXPECT_EQ(row_of(plain, "case", "c0")["flag"], "slower");
+  EXPECT_EQ(plain["summary"]["timing_regressions"], 4);
+
+  CompareOptions with_control;
+  with_control.control = "gjk";
+  const json c = compare_reports(base, drifted, with_control);
+  EXPECT_EQ(c["summary"]["timing_regressions"], 0);
+  for (const json& row : c["rows"]) {
+    EXPECT_EQ(row["flag"], "unchanged") << row;
+    if (row["algorithm"] == "gjk") {
+      EXPECT_TRUE(row["p_value"].is_null()) << row;  // the yardstick is not tested
+      if (row["level"] == "case") {
+        EXPECT_TRUE(row["control"].get<bool>());
+      }
+    } else {
+      EXPECT_DOUBLE_EQ(row["ratio"].get<double>(), 1.0) << row;
+    }
+  }
+  EXPECT_DOUBLE_EQ(row_of(c, "case", "c0")["drift"].get<double>(), 1.5);
+  EXPECT_DOUBLE_EQ(c["summary"]["geomean_ratio"].get<double>(), 1.0);  // the drift left out
+
+  const json slowed = compare_reports(base, both(1.5, 3.0), with_control);
+  EXPECT_EQ(slowed["summary"]["timing_regressions"], 2);
+  for (const json& row : slowed["rows"])
+    if (row["algorithm"] == "vclip") {
+      // two cases are too few for the family's signed-rank test: the cases carry the flags
+      EXPECT_EQ(row["flag"], row["level"] == "case" ? "slower" : "unchanged") << row;
+      EXPECT_NEAR(row["ratio"].get<double>(), 2.0, 1e-12) << row;
+    }
+}
+
+TEST(Compare, AControlMissingFromACaseOrAReport) {
+  CompareOptions o;
+  o.control = "gjk";
+  const json base =
+      report({result("gjk", "c0", "pass", ramp(15)), result("vclip", "c0", "pass", ramp(15)),
+              result("vclip", "c1", "pass", ramp(15))});
+  const json c = compare_reports(base, base, o);
+  EXPECT_TRUE(row_of(c, "case", "c1")["p_value"].is_null());  // no drift to divide out
+  const json& warnings = c["summary"]["warnings"];
+  EXPECT_EQ(std::count_if(warnings.begin(), warnings.end(),
+                          [](const json& w) {
+                            return w.get<std::string>().rfind(
+                                       "1 result pairs are on cases without a timed result of the "
+                                       "control gjk on both sides (first: vclip / c1)",
+                                       0) == 0;
+                          }),
+            1)
+      << warnings;
+  o.control = "lin-canny";
+  try {
+    compare_reports(base, base, o);
+    ADD_FAILURE() << "accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "base: control: no results of algorithm \"lin-canny\"");
+  }
+}
+
+// Every case of a family 25% slower over 15 repetitions: at the default level each case is
+// flagged; at family level the cases keep their p-values but only the family row is flagged, and
+// it is counted once.
+TEST(Compare, FamilyTimingLevelFlagsFamilyRowsOnly) {
+  std::vector<json> base, next;
+  const std::vector<std::string> names{"c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"};
+  for (int i = 0; i < 10; ++i) {
+    base.push_back(result("gjk", names[i], "pass", ramp(15, 1.0 + i)));
+    next.push_back(result("gjk", names[i], "pass", ramp(15, 1.25 * (1.0 + i))));
+  }
+  const json cases = compare_reports(report(base), report(next), {});
+  EXPECT_EQ(row_of(cases, "case", "c3")["flag"], "slower");
+  EXPECT_EQ(cases["summary"]["timing_regressions"], 10);
+  CompareOptions o;
+  o.timing_level = TimingLevel::family;
+  const json families = compare_reports(report(base), report(next), o);
+  EXPECT_EQ(row_of(families, "case", "c3")["flag"], "unchanged");
+  EXPECT_LT(row_of(families, "case", "c3")["q_value"].get<double>(), 0.05);
+  EXPECT_EQ(row_of(families, "family", "fam")["flag"], "slower");
+  EXPECT_EQ(families["summary"]["timing_regressions"], 1);
+  EXPECT_EQ(families["options"]["timing_level"], "family");
+}
+
 // Two runs of the same build on real cases: every result pairs with itself, nothing is flagged
 // (correctness is deterministic; a minimum effect of 1000% keeps machine noise out of the test),
 // and the real report carries the raw times the schema (version 2) requires.
@@ -287,7 +388,7 @@ TEST(CompareEndToEnd, TwoRunsOfTheSameBuildAreNotFlagged) {
   ASSERT_FALSE(base["results"].empty());
   EXPECT_EQ(base["results"][0]["timing"]["times_ns"].size(), 9u);
 
-  const json c = compare_reports(base, next, {0.05, 10.0});
+  const json c = compare_reports(base, next, compare_options(0.05, 10.0));
   std::size_t case_rows = 0;
   for (const json& row : c["rows"]) {
     EXPECT_EQ(row["flag"], "unchanged") << row;

@@ -55,6 +55,13 @@ CLI::App* add_compare_command(CLI::App& app, CompareCli& cli) {
   c->add_option("--fail-on", cli.fail_on, "Which regressions exit 1")
       ->check(CLI::IsMember({"correctness", "time", "any", "none"}))
       ->capture_default_str();
+  c->add_option("--control", cli.control,
+                "An algorithm that did not change: its per-case new/base ratio is taken as the "
+                "machine's drift and divided out of the others' times (not tested itself)");
+  c->add_option("--timing-level", cli.timing_level,
+                "case: case and family rows can be flagged slower; family: only family rows")
+      ->check(CLI::IsMember({"case", "family"}))
+      ->capture_default_str();
   c->add_flag("--all", cli.all_rows, "Show every case row, not only the changed ones");
   c->add_flag("--no-fdr", cli.no_fdr,
               "Decide timing flags with the raw p-values (default: Benjamini-Hochberg q-values "
@@ -73,7 +80,10 @@ int run_compare_command(const CompareCli& cli) {
   if (!base || !next) return kExitUsage;
   json comparison;
   try {
-    comparison = compare_reports(*base, *next, {cli.alpha, cli.min_effect, !cli.no_fdr});
+    const TimingLevel level =
+        cli.timing_level == "family" ? TimingLevel::family : TimingLevel::case_and_family;
+    comparison =
+        compare_reports(*base, *next, {cli.alpha, cli.min_effect, !cli.no_fdr, cli.control, level});
   } catch (const std::invalid_argument& e) {
     const std::string what = e.what();
     const bool is_new = what.rfind("new", 0) == 0;

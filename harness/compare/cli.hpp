@@ -10,7 +10,7 @@
 namespace touchstone {
 
 struct CompareCli {
-  std::string base, next, json_out, fail_on = "any";
+  std::string base, next, json_out, fail_on = "any", control, timing_level = "case";
   double alpha = 0.05, min_effect = 0.05;
   bool all_rows = false, no_fdr = false;
 };

@@ -133,12 +133,31 @@ Pairing pair_results(const std::vector<ResultView>& base, const std::vector<Resu
 }
 
 struct Tally {
-  int untimed = 0, few = 0, few_cases = 0;
-  std::string first_untimed, first_few, first_few_cases;
+  int untimed = 0, few = 0, few_cases = 0, no_control = 0;
+  std::string first_untimed, first_few, first_few_cases, first_no_control;
 };
 
+// The control's drift on each case where it has a timed result on both sides (see compare.hpp).
+std::map<std::string, double> control_drift(const Pairing& p, const std::string& control) {
+  std::map<std::string, double> drift;
+  if (control.empty()) return drift;
+  for (const auto& [key, sides] : p.cases)
+    if (key.first == control && sides.first && sides.second && sides.first->median_ns > 0 &&
+        sides.second->median_ns > 0)
+      drift[key.second] = sides.second->median_ns / sides.first->median_ns;
+  return drift;
+}
+
+std::vector<double> divided(const std::vector<double>& times, double by) {
+  std::vector<double> out;
+  out.reserve(times.size());
+  for (double t : times) out.push_back(t / by);
+  return out;
+}
+
 json case_row(const std::pair<std::string, std::string>& key, const ResultView* b,
-              const ResultView* n, const CompareOptions& o, Tally& tally) {
+              const ResultView* n, const CompareOptions& o,
+              const std::map<std::string, double>& drifts, Tally& tally) {
   json row = {{"algorithm", key.first}, {"case", key.second}, {"level", "case"}};
   row["base_verdict"] = b ? json(b->verdict) : json(nullptr);
   row["new_verdict"] = n ? json(n->verdict) : json(nullptr);
@@ -149,20 +168,32 @@ json case_row(const std::pair<std::string, std::string>& key, const ResultView* 
   };
   row["base_repetitions"] = reps(b);
   row["new_repetitions"] = reps(n);
+  const bool is_control = !o.control.empty() && key.first == o.control;
+  const auto drift_it = drifts.find(key.second);
+  const std::optional<double> drift = o.control.empty() || drift_it == drifts.end()
+                                          ? std::nullopt
+                                          : std::optional<double>(drift_it->second);
   std::optional<double> ratio, p;
   if (b && n) {
-    ratio = ratio_of(b->median_ns, n->median_ns);
+    const double by = drift && !is_control ? *drift : 1.0;
+    ratio = ratio_of(b->median_ns, n->median_ns / by);
     const std::string name = key.first + " / " + key.second;
     if (!b->times || !n->times) {
       if (tally.untimed++ == 0) tally.first_untimed = name;
+    } else if (is_control) {
+      // the yardstick: not tested
+    } else if (!o.control.empty() && !drift) {
+      if (tally.no_control++ == 0) tally.first_no_control = name;
     } else if (!b->times->empty() && !n->times->empty()) {
-      p = mann_whitney_u(*b->times, *n->times).p_value;
+      p = mann_whitney_u(*b->times, divided(*n->times, by)).p_value;
       if (std::min(b->times->size(), n->times->size()) < kFewRepetitions && tally.few++ == 0)
         tally.first_few = name;
     }
   }
   row["ratio"] = number_or_null(ratio);
   row["p_value"] = number_or_null(p);
+  row["drift"] = number_or_null(drift);
+  if (is_control) row["control"] = true;
   if (!n)
     row["flag"] = "removed";
   else if (!b)
@@ -170,7 +201,7 @@ json case_row(const std::pair<std::string, std::string>& key, const ResultView* 
   else if (verdict_rank(n->verdict) < verdict_rank(b->verdict))
     row["flag"] = "correctness";
   else
-    row["flag"] = timing_flag(ratio, p, o);
+    row["flag"] = o.timing_level == TimingLevel::family ? "unchanged" : timing_flag(ratio, p, o);
   return row;
 }
 
@@ -213,7 +244,9 @@ json family_row(const std::pair<std::string, std::string>& key, const FamilyGrou
   row["new_repetitions"] = g.new_verdicts.size();
   const std::optional<double> ratio = geomean(g.ratios);
   std::optional<double> p;
-  if (g.ratios.size() == 1) {
+  if (!o.control.empty() && key.first == o.control) {
+    // the control's family row shows the drift; it is not tested
+  } else if (g.ratios.size() == 1) {
     p = g.single_case_p;  // the family is its one case
   } else if (!g.ratios.empty()) {
     std::vector<double> logs;
@@ -236,9 +269,9 @@ json family_row(const std::pair<std::string, std::string>& key, const FamilyGrou
 }
 
 // Benjamini-Hochberg over the timing tests of rows[first..] (one level): q_(i) = min over j >= i
-// of m/j · p_(j) in ascending order of p, at most 1, into "q_value"; with options.fdr the flags
-// of those rows are decided with q instead of p.
-void apply_fdr(json& rows, std::size_t first, const CompareOptions& o) {
+// of m/j · p_(j) in ascending order of p, at most 1, into "q_value"; with options.fdr (and
+// `flags`: the level may carry timing flags) the flags of those rows are decided with q.
+void apply_fdr(json& rows, std::size_t first, const CompareOptions& o, bool flags) {
   std::vector<std::size_t> tested;
   for (std::size_t i = first; i < rows.size(); ++i) {
     const json& flag = rows[i]["flag"];
@@ -256,7 +289,7 @@ void apply_fdr(json& rows, std::size_t first, const CompareOptions& o) {
     json& row = rows[tested[k]];
     q = std::min(q, row["p_value"].get<double>() * m / static_cast<double>(k + 1));
     row["q_value"] = q;
-    if (o.fdr) {
+    if (o.fdr && flags) {
       const std::optional<double> ratio = row["ratio"].is_number()
                                               ? std::optional<double>(row["ratio"].get<double>())
                                               : std::nullopt;
@@ -277,7 +310,9 @@ json summarize(const json& rows, const std::map<std::string, int>& family_only,
     if (row["level"] != "case") continue;
     if (row["flag"] == "slower") ++c.second;
     if (correctness_flag(row)) ++c.first;
-    if (row["ratio"].is_number()) r.push_back(row["ratio"]), all_ratios.push_back(row["ratio"]);
+    if (!row["ratio"].is_number()) continue;
+    r.push_back(row["ratio"]);
+    if (!row.contains("control")) all_ratios.push_back(row["ratio"]);  // the drift is not a change
   }
   json per_algorithm = json::array();
   int correctness = 0, timing = 0;
@@ -309,9 +344,18 @@ json compare_reports(const json& base, const json& next, const CompareOptions& o
   Pairing pairing = pair_results(b, n);
   Tally tally;
   json rows = json::array();
+  if (!options.control.empty()) {
+    bool in_base = false, in_new = false;
+    for (const ResultView& r : b) in_base = in_base || r.algorithm == options.control;
+    for (const ResultView& r : n) in_new = in_new || r.algorithm == options.control;
+    if (!in_base || !in_new)
+      bad(std::string(in_base ? "new" : "base") + ": control",
+          "no results of algorithm \"" + options.control + "\"");
+  }
+  const std::map<std::string, double> drifts = control_drift(pairing, options.control);
   for (const auto& [key, sides] : pairing.cases)
-    rows.push_back(case_row(key, sides.first, sides.second, options, tally));
-  apply_fdr(rows, 0, options);
+    rows.push_back(case_row(key, sides.first, sides.second, options, drifts, tally));
+  apply_fdr(rows, 0, options, options.timing_level != TimingLevel::family);
   std::map<std::pair<std::string, std::string>, FamilyGroup> families;
   std::size_t index = 0;
   for (const auto& [key, sides] : pairing.cases) {
@@ -337,9 +381,14 @@ json compare_reports(const json& base, const json& next, const CompareOptions& o
         " result pairs have fewer than 9 repetitions on a side (first: " + tally.first_few +
         "): the Mann-Whitney test has little power; run with --repetitions 9 "
         "or more");
+  if (tally.no_control)
+    warnings.push_back(std::to_string(tally.no_control) +
+                       " result pairs are on cases without a timed result of the control " +
+                       options.control + " on both sides (first: " + tally.first_no_control +
+                       "): timing not tested");
   const std::size_t first_family = rows.size();
   for (const auto& [key, group] : families) rows.push_back(family_row(key, group, options, tally));
-  apply_fdr(rows, first_family, options);
+  apply_fdr(rows, first_family, options, true);
   std::map<std::string, int> family_only;  // algorithm -> slower families without a slower case
   index = first_family;
   for (const auto& [key, group] : families)
@@ -349,7 +398,11 @@ json compare_reports(const json& base, const json& next, const CompareOptions& o
                        " families have fewer than 9 paired cases (first: " + tally.first_few_cases +
                        "): the signed-rank test has little power");
   return {{"format", "touchstone-compare/1"},
-          {"options", {{"alpha", options.alpha}, {"min_effect", options.min_effect}}},
+          {"options",
+           {{"alpha", options.alpha},
+            {"min_effect", options.min_effect},
+            {"control", options.control.empty() ? json(nullptr) : json(options.control)},
+            {"timing_level", options.timing_level == TimingLevel::family ? "family" : "case"}}},
           {"rows", rows},
           {"summary", summarize(rows, family_only, warnings)}};
 }
@@ -387,7 +440,7 @@ std::string compare_table(const json& comparison, bool all_rows) {
         << cell_ns(row["base_median_ns"]) << std::setw(12) << cell_ns(row["new_median_ns"])
         << std::setw(8) << cell_fixed(row["ratio"], 3) << std::setw(9)
         << cell_fixed(row["p_value"], 4) << std::setw(26) << cell_verdicts(row)
-        << row["flag"].get<std::string>() << "\n";
+        << row["flag"].get<std::string>() << (row.contains("control") ? " (control)" : "") << "\n";
   }
   const json& s = comparison.at("summary");
   out << "\n"
@@ -401,6 +454,10 @@ std::string compare_table(const json& comparison, bool all_rows) {
   out << std::setw(22) << "all" << std::setw(16) << cell_fixed(s["geomean_ratio"], 3)
       << std::setw(14) << s["correctness_regressions"].get<int>()
       << s["timing_regressions"].get<int>() << "\n";
+  const json& control = comparison.at("options").value("control", json());
+  if (control.is_string())
+    out << "ratios and tests of the others divide out " << control.get<std::string>()
+        << "'s per-case drift (its own ratio above); \"all\" leaves it out\n";
   for (const json& w : s.at("warnings")) out << "warning: " << w.get<std::string>() << "\n";
   return out.str();
 }

@@ -4,13 +4,16 @@
 // compare_reports(base, next, options) returns this document (`--json FILE` writes it; the HTML
 // report reads exactly these names):
 //   {"format": "touchstone-compare/1",
-//    "options": {"alpha", "min_effect"},
+//    "options": {"alpha", "min_effect", "control", "timing_level"},
 //    "rows": [{"algorithm", "case" (level "case") or "family" (level "family"), "level",
 //              "base_verdict", "new_verdict",        // null on the side without the result
 //              "base_median_ns", "new_median_ns",    // null on the side without it
 //              "ratio",                              // new / base median; null when not defined
 //              "p_value",                            // null when not tested
 //              "q_value",                            // p_value adjusted for the number of tests
+//              "drift",                              // with a control: its new / base median on
+//                                                    // this case (null without one)
+//              "control",                            // true on the control algorithm's rows
 //              "base_repetitions", "new_repetitions",
 //              "flag"}],                             // see below
 //    "summary": {"per_algorithm": [{"algorithm", "geomean_ratio", "correctness_regressions",
@@ -43,6 +46,18 @@
 // regressed in correctness, "added"/"removed" when the family is on one side only, else slower /
 // faster / unchanged as for cases with the geometric mean for the ratio. Verdicts are the worst
 // of the family's cases.
+// A control (options.control, `--control ALGO`): repetitions run back to back see a machine's
+// speed at one moment, so a busy machine whose speed drifts between (or during) two runs makes
+// unchanged code look slower or faster, case after case. An algorithm that did not change, run on
+// the same case right beside the others (`touchstone run` times every algorithm of a case before
+// the next case), measures that drift: on each case, drift = control's new median / base median,
+// and every other algorithm's new times on that case are divided by it before its ratio and
+// tests. The control's own rows are not tested (p_value null, "control": true); a case without a
+// control result on both sides is not tested either (a warning counts them).
+// Timing level (options.timing_level, `--timing-level case|family`): with "family", case rows keep
+// their ratio, p and q but only family rows can be flagged slower or faster: a case's
+// repetitions cannot tell its own noise from the machine's, while a family's signed-rank test
+// needs its cases to move together.
 // Summary: geometric means of the case rows' ratios (per algorithm and overall; null when no
 // row has one); correctness_regressions counts case rows flagged "removed" or "correctness";
 // timing_regressions counts case rows flagged "slower", plus family rows flagged "slower" none of
@@ -57,10 +72,14 @@
 
 namespace touchstone {
 
+enum class TimingLevel { case_and_family, family };
+
 struct CompareOptions {
   double alpha = 0.05;
   double min_effect = 0.05;
-  bool fdr = true;  // decide timing flags with the Benjamini-Hochberg q_value (see above)
+  bool fdr = true;      // decide timing flags with the Benjamini-Hochberg q_value (see above)
+  std::string control;  // an unchanged algorithm whose per-case ratio is the drift (see above)
+  TimingLevel timing_level = TimingLevel::case_and_family;
 };
 
 // Throws std::invalid_argument naming the side ("base" or "new") and the field (for example
