@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/proximity/gjk/gjk_scan.hpp"
 #include "algorithms/proximity/proximity.hpp"
 
 namespace touchstone::gjk::detail {
@@ -25,8 +26,16 @@ struct PreparedConvex : PreparedShape {
   double diameter = 0.0;
   Vec3 centroid = Vec3::Zero();
 
-  // Index of a vertex maximizing d · x. `hint` is where hill climbing starts (any valid id).
-  int support(const Vec3& d, int hint) const;
+  bool avx = false;  // the CPU runs the AVX scan (gjk_scan.hpp)
+
+  // Index of a vertex maximizing d · x: the first one by a linear scan on small shapes (no
+  // vertex graph), else by hill climbing from `hint` (any valid id).
+  int support(const Vec3& d, int hint) const {
+    if (adj.empty())
+      return scan_support(xs.data(), ys.data(), zs.data(), static_cast<int>(xs.size()), d, avx);
+    return climb(d, hint);
+  }
+  int climb(const Vec3& d, int hint) const;
 };
 
 // One point of the Minkowski difference together with the vertex pair it comes from (the

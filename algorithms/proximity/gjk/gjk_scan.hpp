@@ -59,25 +59,36 @@ __attribute__((target("avx"))) inline int scan_avx(const double* x, const double
     best_index = _mm256_or_pd(_mm256_and_pd(greater, index), _mm256_andnot_pd(greater, best_index));
     index = _mm256_add_pd(index, step);
   }
-  alignas(32) double value[4], at[4];
-  _mm256_store_pd(value, best);
-  _mm256_store_pd(at, best_index);
-  int lane = 0;
-  for (int k = 1; k < 4; ++k)
-    if (value[k] > value[lane] || (value[k] == value[lane] && at[k] < at[lane])) lane = k;
-  return static_cast<int>(at[lane]);
+  // Merge the lanes: the largest value (in every lane after two max steps), then the lowest index
+  // among the lanes holding it.
+  __m256d top = _mm256_max_pd(best, _mm256_permute2f128_pd(best, best, 1));
+  top = _mm256_max_pd(top, _mm256_permute_pd(top, 0x5));
+  const __m256d holds = _mm256_cmp_pd(best, top, _CMP_EQ_OQ);
+  __m256d first = _mm256_or_pd(
+      _mm256_and_pd(holds, best_index),
+      _mm256_andnot_pd(holds, _mm256_set1_pd(std::numeric_limits<double>::infinity())));
+  first = _mm256_min_pd(first, _mm256_permute2f128_pd(first, first, 1));
+  first = _mm256_min_pd(first, _mm256_permute_pd(first, 0x5));
+  return static_cast<int>(_mm_cvtsd_f64(_mm256_castpd256_pd128(first)));
 }
 
+// Whether this CPU runs scan_avx (asked once, by prepare()).
 inline bool cpu_has_avx() {
   static const bool has = __builtin_cpu_supports("avx");
   return has;
 }
+#else
+inline bool cpu_has_avx() { return false; }
 #endif
 
 // Index of the first vertex maximizing d · x; `n` (the padded count) is a positive multiple of 4.
-inline int scan_support(const double* x, const double* y, const double* z, int n, const Vec3& d) {
+// `avx`: cpu_has_avx().
+inline int scan_support(const double* x, const double* y, const double* z, int n, const Vec3& d,
+                        bool avx) {
 #ifdef TOUCHSTONE_GJK_SCAN_AVX
-  if (cpu_has_avx()) return scan_avx(x, y, z, n, d);
+  if (avx) return scan_avx(x, y, z, n, d);
+#else
+  (void)avx;
 #endif
   return scan_scalar(x, y, z, n, d);
 }
