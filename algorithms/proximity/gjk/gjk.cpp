@@ -158,20 +158,26 @@ struct Simplex {
   }
   template <typename T>
   void keep(const Sub<T>& s) {
-    std::array<V3<double>, 4> w0;
-    std::array<int, 4> ia0, ib0;
     const auto kept = static_cast<size_t>(s.n);
+    bool in_place = true;  // the kept points are already the first ones, in order
     for (size_t i = 0; i < kept; ++i) {
-      const auto k = static_cast<size_t>(s.idx[i]);
-      w0[i] = w[k];
-      ia0[i] = ia[k];
-      ib0[i] = ib[k];
       lambda[i] = double(s.lambda[i]);
+      in_place = in_place && s.idx[i] == static_cast<int>(i);
     }
-    for (size_t i = 0; i < kept; ++i) {
-      w[i] = w0[i];
-      ia[i] = ia0[i];
-      ib[i] = ib0[i];
+    if (!in_place) {
+      std::array<V3<double>, 4> w0;
+      std::array<int, 4> ia0, ib0;
+      for (size_t i = 0; i < kept; ++i) {
+        const auto k = static_cast<size_t>(s.idx[i]);
+        w0[i] = w[k];
+        ia0[i] = ia[k];
+        ib0[i] = ib[k];
+      }
+      for (size_t i = 0; i < kept; ++i) {
+        w[i] = w0[i];
+        ia[i] = ia0[i];
+        ib[i] = ib0[i];
+      }
     }
     n = s.n;
     v = s.v.to_vec3();
