@@ -9,7 +9,9 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 
+#include "algorithms/proximity/gjk/gjk_scan.hpp"
 #include "tests/support/shapes.hpp"
 
 namespace touchstone {
@@ -432,6 +434,78 @@ TEST(Gjk, ForeignOrStaleWarmStartIsHarmless) {
   r = p.query(I, at(1.5, 0, 0), &ws);
   ASSERT_EQ(r.status, QueryStatus::ok);
   EXPECT_NEAR(*r.distance, 0.5, 1e-15);
+}
+
+// The linear-scan support (gjk_scan.hpp) returns the first vertex maximizing d · x, on the AVX path
+// (where the CPU has it) and the scalar one, ties included. The coordinates come in padded arrays
+// (a multiple of 4, the padding copies of vertex 0).
+struct ScanArrays {
+  std::vector<double> x, y, z;
+  explicit ScanArrays(const std::vector<Vec3>& p) {
+    for (const Vec3& v : p) {
+      x.push_back(v.x());
+      y.push_back(v.y());
+      z.push_back(v.z());
+    }
+    while (x.size() % 4 != 0) {
+      x.push_back(p[0].x());
+      y.push_back(p[0].y());
+      z.push_back(p[0].z());
+    }
+  }
+  std::vector<int> answers(const Vec3& d) const {
+    const int n = static_cast<int>(x.size());
+    std::vector<int> out{gjk::detail::scan_support(x.data(), y.data(), z.data(), n, d, false)};
+    if (gjk::detail::cpu_has_avx())
+      out.push_back(gjk::detail::scan_support(x.data(), y.data(), z.data(), n, d, true));
+    return out;
+  }
+};
+
+TEST(GjkScan, FirstMaximumAmongTies) {
+  // The cube's vertices in binary order: along +x the maximizers are 1, 3, 5, 7 (x = 1), along
+  // +y + z they are 6 and 7, along −x − y − z only 0; along +x + y the ties 3 and 7 sit in lanes
+  // 3 and 3 of consecutive blocks, along −x the ties 0, 2, 4, 6 in lanes 0 and 2.
+  std::vector<Vec3> cube;
+  for (int i = 0; i < 8; ++i) cube.emplace_back(i & 1, (i >> 1) & 1, (i >> 2) & 1);
+  const ScanArrays s(cube);
+  for (int got : s.answers(Vec3(1, 0, 0))) EXPECT_EQ(got, 1);
+  for (int got : s.answers(Vec3(0, 1, 1))) EXPECT_EQ(got, 6);
+  for (int got : s.answers(Vec3(-1, -1, -1))) EXPECT_EQ(got, 0);
+  for (int got : s.answers(Vec3(1, 1, 0))) EXPECT_EQ(got, 3);
+  for (int got : s.answers(Vec3(-1, 0, 0))) EXPECT_EQ(got, 0);
+  // Five points padded to eight with copies of vertex 0: when vertex 0 maximizes, it is 0, never
+  // a padding slot; the later tie (vertex 4 = vertex 0) loses to the earlier one.
+  const ScanArrays five(
+      {Vec3(2, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1), Vec3(-1, 0, 0), Vec3(2, 0, 0)});
+  for (int got : five.answers(Vec3(1, 0, 0))) EXPECT_EQ(got, 0);
+  for (int got : five.answers(Vec3(0, 0, 1))) EXPECT_EQ(got, 2);
+  // Signed zeros tie: d = +y on points with y = −0 and +0 gives the first one.
+  const ScanArrays zeros({Vec3(0, -1, 0), Vec3(1, -0.0, 0), Vec3(2, 0.0, 0)});
+  for (int got : zeros.answers(Vec3(0, 1, 0))) EXPECT_EQ(got, 1);
+}
+
+TEST(GjkScan, MatchesThePlainLoop) {
+  // 37 points (padded to 40) whose coordinates take few values, so ties are frequent; the plain
+  // loop "first index with a strictly larger d · x" is the definition.
+  std::mt19937_64 rng(11);
+  std::uniform_int_distribution<int> coord(-2, 2);
+  std::vector<Vec3> p;
+  for (int i = 0; i < 37; ++i) p.emplace_back(coord(rng), coord(rng), coord(rng));
+  const ScanArrays s(p);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const Vec3 d =
+        trial % 2 ? Vec3(u(rng), u(rng), u(rng)) : Vec3(coord(rng), coord(rng), coord(rng));
+    auto dot = [&](int i) {  // rounded as the scan's contract says
+      const Vec3& q = p[static_cast<size_t>(i)];
+      return d.x() * q.x() + d.y() * q.y() + d.z() * q.z();
+    };
+    int first = 0;
+    for (int i = 1; i < 37; ++i)
+      if (dot(i) > dot(first)) first = i;
+    for (int got : s.answers(d)) ASSERT_EQ(got, first) << "trial " << trial;
+  }
 }
 
 TEST(Gjk, NonConvexIsUnsupported) {

@@ -62,6 +62,14 @@ struct Face {
 // face (lazy deletion: dead faces are dropped when they reach the top). Ties go to the lower face
 // index, as a linear scan would. The buffers live in a thread-local workspace, so a query
 // allocates only when a polytope outgrows every earlier one on its thread.
+// (distance, face) ordered by distance, then face index: the heap's order, std::greater on the pair
+// without the three-way comparison.
+struct FartherFirst {
+  bool operator()(const std::pair<double, int>& x, const std::pair<double, int>& y) const {
+    return x.first > y.first || (x.first == y.first && x.second > y.second);
+  }
+};
+
 class Polytope3 {
  public:
   Polytope3(std::vector<SupportPoint>& points, std::vector<Face>& faces,
@@ -83,7 +91,7 @@ class Polytope3 {
   std::vector<Face>& faces() { return faces_; }
 
   int make_face(int a, int b, int c) {
-    Face f;
+    Face& f = faces_.emplace_back();
     f.v = {a, b, c};
     f.adj = {-1, -1, -1};
     const Vec3& pa = point(a).w;
@@ -97,11 +105,10 @@ class Polytope3 {
       f.d = (f.n.dot(pa) + f.n.dot(pb) + f.n.dot(pc)) / 3.0;
       f.valid = std::isfinite(f.d);
     }
-    faces_.push_back(f);
     const int id = static_cast<int>(faces_.size()) - 1;
     if (f.valid) {
       heap_.emplace_back(f.d, id);
-      std::push_heap(heap_.begin(), heap_.end(), std::greater<>());
+      std::push_heap(heap_.begin(), heap_.end(), FartherFirst());
     }
     return id;
   }
@@ -109,7 +116,7 @@ class Polytope3 {
   // The live face with a usable normal nearest the origin (signed distance), or -1.
   int nearest_face() {
     while (!heap_.empty() && !faces_[static_cast<size_t>(heap_.front().second)].alive) {
-      std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
+      std::pop_heap(heap_.begin(), heap_.end(), FartherFirst());
       heap_.pop_back();
     }
     return heap_.empty() ? -1 : heap_.front().second;
@@ -205,28 +212,26 @@ bool start_tetrahedron(MinkowskiPair& pair, std::span<const SupportPoint> simple
 // The four faces of the oriented start tetrahedron and their adjacency.
 void make_tetrahedron_faces(Polytope3& poly) {
   // With det(p1−p0, p2−p0, p3−p0) < 0, (0,1,2) faces away from 3; the others follow by parity.
-  const std::array<std::array<int, 3>, 4> tet = {{{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}}};
-  for (const auto& t : tet) poly.make_face(t[0], t[1], t[2]);
-  auto& faces = poly.faces();
-  for (size_t f = 0; f < faces.size(); ++f)
-    for (int i = 0; i < 3; ++i) {
-      const int a = faces[f].v[static_cast<size_t>(i)],
-                b = faces[f].v[static_cast<size_t>((i + 1) % 3)];
-      for (size_t g = 0; g < faces.size(); ++g) {
-        if (g == f) continue;
-        for (int j = 0; j < 3; ++j)
-          if (faces[g].v[static_cast<size_t>(j)] == b &&
-              faces[g].v[static_cast<size_t>((j + 1) % 3)] == a)
-            faces[f].adj[static_cast<size_t>(i)] = static_cast<int>(g);
-      }
-    }
+  // adj[f][i] is the face holding edge i of face f reversed (edge i runs v[i] → v[(i+1) % 3]).
+  static constexpr std::array<std::array<int, 3>, 4> tet = {
+      {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}}};
+  static constexpr std::array<std::array<int, 3>, 4> adj = {
+      {{1, 3, 2}, {2, 3, 0}, {0, 3, 1}, {1, 2, 0}}};
+  for (size_t f = 0; f < 4; ++f) {
+    const int id = poly.make_face(tet[f][0], tet[f][1], tet[f][2]);
+    poly.faces()[static_cast<size_t>(id)].adj = adj[f];
+  }
 }
 
 // 2. One expansion: remove the faces the new point sees (a connected set grown from `best`) and
 //    stitch the horizon to the new point. The buffers are kept between iterations.
 class Expansion {
  public:
-  void reset() { stamp_ = 0; }
+  void reset() {
+    stamp_ = 0;  // the marks below outlive a run: clear them with it
+    std::fill(tail_mark.begin(), tail_mark.end(), 0);
+    std::fill(head_mark.begin(), head_mark.end(), 0);
+  }
   // Adds w to poly; the reason it failed, or nothing.
   std::optional<std::string> expand(Polytope3& poly, int best, const SupportPoint& w,
                                     double vis_tol) {
@@ -261,11 +266,22 @@ class Expansion {
       }
     // The horizon must be one simple cycle: every vertex is the tail of exactly one edge and the
     // head of exactly one edge. Otherwise the visible region has holes (rounding) and stitching
-    // would make a non-manifold polytope.
-    for (size_t i = 0; i < horizon.size(); ++i)
-      for (size_t j = i + 1; j < horizon.size(); ++j)
-        if (horizon[i].a == horizon[j].a || horizon[i].b == horizon[j].b)
-          return "EPA: horizon is not a simple cycle";
+    // would make a non-manifold polytope. tail_edge[v] / head_edge[v]: the horizon edge leaving /
+    // entering point v (valid where marked with this expansion's stamp).
+    const size_t points = static_cast<size_t>(wi) + 1;
+    if (tail_mark.size() < points) {
+      tail_mark.resize(points, 0);
+      head_mark.resize(points, 0);
+      tail_edge.resize(points, -1);
+      head_edge.resize(points, -1);
+    }
+    for (size_t k = 0; k < horizon.size(); ++k) {
+      const auto ta = static_cast<size_t>(horizon[k].a), hb = static_cast<size_t>(horizon[k].b);
+      if (tail_mark[ta] == stamp_ || head_mark[hb] == stamp_)
+        return "EPA: horizon is not a simple cycle";
+      tail_mark[ta] = head_mark[hb] = stamp_;
+      tail_edge[ta] = head_edge[hb] = static_cast<int>(k);
+    }
     if (horizon.size() < 3) return "EPA: degenerate horizon";
     for (int g : visible_list) faces[static_cast<size_t>(g)].alive = false;
     const size_t first_new = faces.size();
@@ -279,14 +295,14 @@ class Expansion {
           outer.adj[static_cast<size_t>(j)] = nf;
     }
     // New face k = (a_k, b_k, w): edge (b_k, w) borders the new face whose tail is b_k, and edge
-    // (w, a_k) borders the new face whose head is a_k.
+    // (w, a_k) borders the new face whose head is a_k (new face k is horizon edge k).
     for (size_t k = first_new; k < faces.size(); ++k) {
       Face& f = faces[k];
-      for (size_t m = first_new; m < faces.size(); ++m) {
-        if (faces[m].v[0] == f.v[1]) f.adj[1] = static_cast<int>(m);
-        if (faces[m].v[1] == f.v[0]) f.adj[2] = static_cast<int>(m);
-      }
-      if (f.adj[1] < 0 || f.adj[2] < 0) return "EPA: horizon is not closed";
+      const auto tail = static_cast<size_t>(f.v[1]), head = static_cast<size_t>(f.v[0]);
+      if (tail_mark[tail] != stamp_ || head_mark[head] != stamp_)
+        return "EPA: horizon is not closed";
+      f.adj[1] = static_cast<int>(first_new) + tail_edge[tail];
+      f.adj[2] = static_cast<int>(first_new) + head_edge[head];
     }
     return std::nullopt;
   }
@@ -298,6 +314,7 @@ class Expansion {
   int stamp_ = 0;
   std::vector<int> stack, visible_list;
   std::vector<HorizonEdge> horizon;
+  std::vector<int> tail_mark, head_mark, tail_edge, head_edge;
 };
 
 // The buffers of one thread's EPA runs, kept between queries (profiles of the degenerate

@@ -46,6 +46,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <typeinfo>
 
 #include "algorithms/proximity/gjk/gjk_internal.hpp"
 #include "algorithms/proximity/gjk/gjk_subalgorithm.hpp"
@@ -55,34 +56,8 @@
 namespace touchstone::gjk {
 namespace detail {
 
-int PreparedConvex::support(const Vec3& d, int hint) const {
+int PreparedConvex::climb(const Vec3& d, int hint) const {
   const int n = static_cast<int>(vertices.size());
-  if (n <= kHillClimbThreshold || adj.empty()) {
-    // Linear scan over the coordinate arrays, four vertices a step: the four products are
-    // independent, and the first maximum wins as in a plain scan.
-    const double dx = d.x(), dy = d.y(), dz = d.z();
-    const double* x = xs.data();
-    const double* y = ys.data();
-    const double* z = zs.data();
-    int best = 0;
-    double best_dot = dx * x[0] + dy * y[0] + dz * z[0];
-    int i = 1;
-    for (; i + 4 <= n; i += 4) {
-      const double d0 = dx * x[i] + dy * y[i] + dz * z[i];
-      const double d1 = dx * x[i + 1] + dy * y[i + 1] + dz * z[i + 1];
-      const double d2 = dx * x[i + 2] + dy * y[i + 2] + dz * z[i + 2];
-      const double d3 = dx * x[i + 3] + dy * y[i + 3] + dz * z[i + 3];
-      if (d0 > best_dot) best_dot = d0, best = i;
-      if (d1 > best_dot) best_dot = d1, best = i + 1;
-      if (d2 > best_dot) best_dot = d2, best = i + 2;
-      if (d3 > best_dot) best_dot = d3, best = i + 3;
-    }
-    for (; i < n; ++i) {
-      const double di = dx * x[i] + dy * y[i] + dz * z[i];
-      if (di > best_dot) best_dot = di, best = i;
-    }
-    return best;
-  }
   const int start = (hint >= 0 && hint < n) ? hint : 0;
   return steepest_ascent(vertices, d, start, [this](int v, const auto& visit) {
     for (int k = adj_offset[static_cast<size_t>(v)]; k < adj_offset[static_cast<size_t>(v) + 1];
@@ -107,8 +82,12 @@ constexpr double kEpsRel = 1e-12;
 constexpr double kEpsAbs = 1e-14;
 constexpr double kTouch = 1e-13;
 
+// GJK's simplex: the points w_i = a_i − b_i of A − B as the sub-algorithm reads them (slot n is
+// add()'s scratch slot, so nothing is copied before solving), their vertex pairs, and the point
+// v = Σ λ_i w_i nearest the origin.
 struct Simplex {
-  std::array<SupportPoint, 4> pts;
+  std::array<V3<double>, 4> w;
+  std::array<int, 4> ia{}, ib{};
   std::array<double, 4> lambda{};
   int n = 0;
   Vec3 v = Vec3::Zero();
@@ -118,90 +97,115 @@ struct Simplex {
   quad vvq = 0;
 
   bool contains(const SupportPoint& s) const {
-    for (int i = 0; i < n; ++i)
-      if (pts[static_cast<size_t>(i)].same_vertices(s)) return true;
+    for (size_t i = 0; i < static_cast<size_t>(n); ++i)
+      if (ia[i] == s.ia && ib[i] == s.ib) return true;
     return false;
   }
-  // The sub-algorithm on the simplex's points and w, each mapped by `convert` to V3<T>.
-  template <typename Convert>
-  auto solve_with(const SupportPoint& w, const Convert& convert) const {
-    std::array<decltype(convert(w)), 4> q;
-    for (size_t i = 0; i < static_cast<size_t>(n); ++i) q[i] = convert(pts[i]);
-    q[static_cast<size_t>(n)] = convert(w);
-    return solve(q.data(), n + 1);
+  Vec3 point_w(int i) const { return w[static_cast<size_t>(i)].to_vec3(); }
+  SupportPoint point(int i) const {
+    return {point_w(i), ia[static_cast<size_t>(i)], ib[static_cast<size_t>(i)]};
+  }
+  void append(const SupportPoint& p) {
+    const auto k = static_cast<size_t>(n++);
+    w[k] = V3<double>::from(p.w);
+    ia[k] = p.ia;
+    ib[k] = p.ib;
   }
   enum class Added { enclosing, progress, stalled };
-  // Adds w and reduces (rules 4 and 5) without copying the simplex: the reduction is committed
+  // Adds p and reduces (rules 4 and 5) without copying the simplex: the reduction is committed
   // when it encloses the origin or |v| strictly decreased, else the simplex stays as it was.
-  Added add(const SupportPoint& w, bool precise) {
+  Added add(const SupportPoint& p, const MinkowskiPair& m, bool precise) {
     if (precise) {
-      const Sub<quad> sub = solve_with(w, exact_w);
+      std::array<V3<quad>, 4> q;
+      for (int i = 0; i < n; ++i)
+        q[static_cast<size_t>(i)] =
+            exact_w(m, ia[static_cast<size_t>(i)], ib[static_cast<size_t>(i)]);
+      q[static_cast<size_t>(n)] = exact_w(m, p.ia, p.ib);
+      const Sub<quad> sub = solve(q.data(), n + 1);
       if (sub.n != 4 && n > 0 && !(sub.vv < vvq)) return Added::stalled;
-      commit(w, sub);
+      append(p);
+      keep(sub);
       vq = sub.v;
       vvq = sub.vv;
     } else {
-      const Sub<double> sub =
-          solve_with(w, [](const SupportPoint& p) { return V3<double>::from(p.w); });
+      w[static_cast<size_t>(n)] = V3<double>::from(p.w);
+      const Sub<double> sub = solve(w.data(), n + 1);
       if (sub.n != 4 && n > 0 && !(sub.v.to_vec3().squaredNorm() < vv)) return Added::stalled;
-      commit(w, sub);
+      append(p);
+      keep(sub);
     }
     vv = v.squaredNorm();
     return n == 4 ? Added::enclosing : Added::progress;
   }
-  template <typename T>
-  void commit(const SupportPoint& w, const Sub<T>& sub) {
-    pts[static_cast<size_t>(n)] = w;
-    ++n;
-    keep(sub);
-  }
-  static V3<quad> exact_w(const SupportPoint& p) {
-    return V3<quad>::from(p.a) - V3<quad>::from(p.b);  // exact a − b
+  static V3<quad> exact_w(const MinkowskiPair& m, int a, int b) {
+    return V3<quad>::from(m.vertex_a(a)) - V3<quad>::from(m.vertex_b(b));  // exact a − b
   }
   // Replace the simplex by its smallest sub-simplex holding the point nearest the origin.
-  void reduce(bool precise) {
+  void reduce(const MinkowskiPair& m, bool precise) {
     if (precise) {
-      std::array<V3<quad>, 4> w;
-      for (size_t i = 0; i < static_cast<size_t>(n); ++i) w[i] = exact_w(pts[i]);
-      const Sub<quad> s = solve(w.data(), n);
+      std::array<V3<quad>, 4> q;
+      for (int i = 0; i < n; ++i)
+        q[static_cast<size_t>(i)] =
+            exact_w(m, ia[static_cast<size_t>(i)], ib[static_cast<size_t>(i)]);
+      const Sub<quad> s = solve(q.data(), n);
       keep(s);
       vq = s.v;
       vvq = s.vv;
     } else {
-      std::array<V3<double>, 4> w;
-      for (size_t i = 0; i < static_cast<size_t>(n); ++i) w[i] = V3<double>::from(pts[i].w);
       keep(solve(w.data(), n));
     }
     vv = v.squaredNorm();
   }
   template <typename T>
   void keep(const Sub<T>& s) {
-    std::array<SupportPoint, 4> kept;
-    for (size_t i = 0; i < static_cast<size_t>(s.n); ++i) {
-      kept[i] = pts[static_cast<size_t>(s.idx[i])];
+    const auto kept = static_cast<size_t>(s.n);
+    bool in_place = true;  // the kept points are already the first ones, in order
+    for (size_t i = 0; i < kept; ++i) {
       lambda[i] = double(s.lambda[i]);
+      in_place = in_place && s.idx[i] == static_cast<int>(i);
     }
-    pts = kept;
+    if (!in_place) {
+      std::array<V3<double>, 4> w0;
+      std::array<int, 4> ia0, ib0;
+      for (size_t i = 0; i < kept; ++i) {
+        const auto k = static_cast<size_t>(s.idx[i]);
+        w0[i] = w[k];
+        ia0[i] = ia[k];
+        ib0[i] = ib[k];
+      }
+      for (size_t i = 0; i < kept; ++i) {
+        w[i] = w0[i];
+        ia[i] = ia0[i];
+        ib[i] = ib0[i];
+      }
+    }
     n = s.n;
     v = s.v.to_vec3();
   }
   // Upper bound minus lower bound on the squared scale: v·v − v·w (see rule 3).
-  double bound_gap(const SupportPoint& w, bool precise) const {
-    if (!precise) return vv - v.dot(w.w);
-    const V3<quad> wq = V3<quad>::from(w.a) - V3<quad>::from(w.b);
-    return double(vvq - vq.dot(wq));
+  double bound_gap(const SupportPoint& p, const MinkowskiPair& m, bool precise) const {
+    if (!precise) return vv - v.dot(p.w);
+    return double(vvq - vq.dot(exact_w(m, p.ia, p.ib)));
   }
-  Vec3 point_a() const {
+  // The witnesses Σ λ_i a_i and Σ λ_i b_i (A's frame).
+  Vec3 point_a(const MinkowskiPair& m) const {
     Vec3 p = Vec3::Zero();
-    for (int i = 0; i < n; ++i) p += lambda[static_cast<size_t>(i)] * pts[static_cast<size_t>(i)].a;
+    for (int i = 0; i < n; ++i)
+      p += lambda[static_cast<size_t>(i)] * m.vertex_a(ia[static_cast<size_t>(i)]);
     return p;
   }
-  Vec3 point_b() const {
+  Vec3 point_b(const MinkowskiPair& m) const {
     Vec3 p = Vec3::Zero();
-    for (int i = 0; i < n; ++i) p += lambda[static_cast<size_t>(i)] * pts[static_cast<size_t>(i)].b;
+    for (int i = 0; i < n; ++i)
+      p += lambda[static_cast<size_t>(i)] * m.vertex_b(ib[static_cast<size_t>(i)]);
     return p;
   }
 };
+
+// Eigen's allFinite() costs a tenth of a GJK iteration; the same test, coefficient by coefficient.
+bool finite(const Vec3& x) {
+  return std::isfinite(x.x()) && std::isfinite(x.y()) && std::isfinite(x.z());
+}
 
 bool finite(const ProximityResult& r) {
   auto ok = [](const std::optional<Vec3>& p) { return !p || p->allFinite(); };
@@ -219,11 +223,18 @@ class Gjk final : public ProximityAlgorithm {
     p->convex = shape.is_convex();
     p->diameter = shape.diameter();
     p->centroid = shape.centroid();
+    p->avx = detail::cpu_has_avx();
     const int n = static_cast<int>(p->vertices.size());
     for (const Vec3& x : p->vertices) {
       p->xs.push_back(x.x());
       p->ys.push_back(x.y());
       p->zs.push_back(x.z());
+    }
+    // Padding to a multiple of 4 with copies of vertex 0 (see gjk_scan.hpp): never first.
+    while (!p->xs.empty() && p->xs.size() % 4 != 0) {
+      p->xs.push_back(p->xs[0]);
+      p->ys.push_back(p->ys[0]);
+      p->zs.push_back(p->zs[0]);
     }
     if (n > detail::kHillClimbThreshold) {
       p->adj_offset.reserve(static_cast<size_t>(n) + 1);
@@ -263,12 +274,12 @@ class Gjk final : public ProximityAlgorithm {
         break;
       }
       const SupportPoint p = m.at(ia, ib);
-      if (!s.contains(p)) s.pts[static_cast<size_t>(s.n++)] = p;
+      if (!s.contains(p)) s.append(p);
     }
     if (s.n > 0) {
-      m.hint_a = s.pts[0].ia;
-      m.hint_b = s.pts[0].ib;
-      s.reduce(false);
+      m.hint_a = s.ia[0];
+      m.hint_b = s.ib[0];
+      s.reduce(m, false);
       v = s.v;
     }
   }
@@ -276,8 +287,8 @@ class Gjk final : public ProximityAlgorithm {
   static void save(GjkWarmStart& ws, const Simplex& s) {
     ws.count = s.n;
     for (int i = 0; i < 4; ++i) {
-      ws.vertex_a[static_cast<size_t>(i)] = i < s.n ? s.pts[static_cast<size_t>(i)].ia : -1;
-      ws.vertex_b[static_cast<size_t>(i)] = i < s.n ? s.pts[static_cast<size_t>(i)].ib : -1;
+      ws.vertex_a[static_cast<size_t>(i)] = i < s.n ? s.ia[static_cast<size_t>(i)] : -1;
+      ws.vertex_b[static_cast<size_t>(i)] = i < s.n ? s.ib[static_cast<size_t>(i)] : -1;
     }
   }
 
@@ -305,15 +316,14 @@ class Gjk final : public ProximityAlgorithm {
     const int count = s.n == 3 ? 1 : 4;
     for (int k = 0; k < count; ++k) {
       const auto& f = faces[static_cast<size_t>(k)];
-      const Vec3& p0 = s.pts[static_cast<size_t>(f[0])].w;
-      Vec3 n =
-          (s.pts[static_cast<size_t>(f[1])].w - p0).cross(s.pts[static_cast<size_t>(f[2])].w - p0);
+      const Vec3 p0 = s.point_w(f[0]);
+      Vec3 n = (s.point_w(f[1]) - p0).cross(s.point_w(f[2]) - p0);
       const double len = n.norm();
       if (!(len > 0.0) || !std::isfinite(len)) continue;
       n /= len;
       double offset = n.dot(p0);  // signed distance of the face plane from the origin
       if (s.n == 4) {             // orient away from the opposite vertex
-        if (n.dot(s.pts[static_cast<size_t>(f[3])].w - p0) > 0.0) {
+        if (n.dot(s.point_w(f[3]) - p0) > 0.0) {
           n = -n;
           offset = -offset;
         }
@@ -341,8 +351,10 @@ class Gjk final : public ProximityAlgorithm {
       r.penetration_depth = 0.0;
       return r;
     }
+    std::array<SupportPoint, 4> start;
+    for (int i = 0; i < s.n; ++i) start[static_cast<size_t>(i)] = s.point(i);
     const detail::EpaResult e = detail::expanding_polytope(
-        m, std::span<const SupportPoint>(s.pts.data(), static_cast<size_t>(s.n)), size, cap);
+        m, std::span<const SupportPoint>(start.data(), static_cast<size_t>(s.n)), size, cap);
     r.iterations = iterations + e.iterations;
     if (!e.ok) return failed_result(e.reason, r.iterations);
     // P ⊂ A − B and |v| ≥ dist(0, A − B), so the boundary of A − B along the converged face's
@@ -368,9 +380,11 @@ class Gjk final : public ProximityAlgorithm {
 
   static ProximityResult run(const PreparedShape& sa, const Pose& pose_a, const PreparedShape& sb,
                              const Pose& pose_b, std::unique_ptr<WarmStart>* warm_start) {
-    const auto* a = dynamic_cast<const PreparedConvex*>(&sa);
-    const auto* b = dynamic_cast<const PreparedConvex*>(&sb);
-    if (!a || !b) return failed_result("shape was not prepared by gjk", 0);
+    // An exact type test (no class derives from PreparedConvex): cheaper than dynamic_cast.
+    if (typeid(sa) != typeid(PreparedConvex) || typeid(sb) != typeid(PreparedConvex))
+      return failed_result("shape was not prepared by gjk", 0);
+    const auto* a = static_cast<const PreparedConvex*>(&sa);
+    const auto* b = static_cast<const PreparedConvex*>(&sb);
     if (!a->convex || !b->convex) {
       ProximityResult r;
       r.status = QueryStatus::unsupported;
@@ -415,7 +429,7 @@ class Gjk final : public ProximityAlgorithm {
     // First stall: redo the sub-algorithm in quad precision and carry on; a second one stops.
     auto switch_to_quad_precision = [&] {
       precise = true;
-      s.reduce(true);
+      s.reduce(m, true);
       v = s.v;
       contact = s.n == 4 || std::sqrt(s.vv) <= touch;
     };
@@ -423,11 +437,10 @@ class Gjk final : public ProximityAlgorithm {
       if (iterations >= cap) return failed_result("iteration cap", iterations);
       ++iterations;
       const SupportPoint w = m.support(-v);
-      if (!w.w.allFinite() || !v.allFinite())
-        return failed_result("non-finite support point", iterations);
+      if (!finite(w.w) || !finite(v)) return failed_result("non-finite support point", iterations);
       if (s.n > 0) {
         const double vv = s.vv;
-        const double gap = s.bound_gap(w, precise);
+        const double gap = s.bound_gap(w, m, precise);
         if (gap <= std::max(kEpsRel * vv, kEpsAbs * size * std::sqrt(vv))) break;  // rule 3
         if (s.contains(w)) {  // rule 2 with the bounds still apart: rounding in v
           if (precise) break;
@@ -435,7 +448,7 @@ class Gjk final : public ProximityAlgorithm {
           continue;
         }
       }
-      const Simplex::Added added = s.add(w, precise);
+      const Simplex::Added added = s.add(w, m, precise);
       if (added == Simplex::Added::enclosing) {  // rule 4
         contact = true;
         break;
@@ -452,8 +465,8 @@ class Gjk final : public ProximityAlgorithm {
     if (ws) save(*ws, s);
 
     ProximityResult r;
-    r.witness_a = pose_a.apply(s.point_a());
-    r.witness_b = pose_a.apply(s.point_b());
+    r.witness_a = pose_a.apply(s.point_a(m));
+    r.witness_b = pose_a.apply(s.point_b(m));
     const double dist = s.n == 4 ? 0.0 : std::sqrt(s.vv);
     if (!contact && dist > touch) {
       r.relation = Relation::separated;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/proximity/gjk/gjk_scan.hpp"
 #include "algorithms/proximity/proximity.hpp"
 
 namespace touchstone::gjk::detail {
@@ -16,22 +17,31 @@ inline constexpr int kHillClimbThreshold = 32;
 
 struct PreparedConvex : PreparedShape {
   std::vector<Vec3> vertices;
-  std::vector<double> xs, ys, zs;  // the same coordinates as three arrays (linear-scan support)
+  // The same coordinates as three arrays for the linear-scan support, padded to a multiple of 4
+  // with copies of vertex 0.
+  std::vector<double> xs, ys, zs;
   // Vertex graph in compressed rows: neighbours of v are adj[adj_offset[v] .. adj_offset[v+1]).
   std::vector<int> adj_offset, adj;
   bool convex = true;
   double diameter = 0.0;
   Vec3 centroid = Vec3::Zero();
 
-  // Index of a vertex maximizing d · x. `hint` is where hill climbing starts (any valid id).
-  int support(const Vec3& d, int hint) const;
+  bool avx = false;  // the CPU runs the AVX scan (gjk_scan.hpp)
+
+  // Index of a vertex maximizing d · x: the first one by a linear scan on small shapes (no
+  // vertex graph), else by hill climbing from `hint` (any valid id).
+  int support(const Vec3& d, int hint) const {
+    if (adj.empty())
+      return scan_support(xs.data(), ys.data(), zs.data(), static_cast<int>(xs.size()), d, avx);
+    return climb(d, hint);
+  }
+  int climb(const Vec3& d, int hint) const;
 };
 
-// One point of the Minkowski difference together with the vertex pair it comes from.
+// One point of the Minkowski difference together with the vertex pair it comes from (the
+// vertices themselves are MinkowskiPair::vertex_a / vertex_b of the pair).
 struct SupportPoint {
   Vec3 w = Vec3::Zero();  // a − b
-  Vec3 a = Vec3::Zero();  // vertex of A (A's frame)
-  Vec3 b = Vec3::Zero();  // vertex of B mapped into A's frame
   int ia = -1, ib = -1;
   bool same_vertices(const SupportPoint& o) const { return ia == o.ia && ib == o.ib; }
 };
@@ -44,13 +54,17 @@ struct MinkowskiPair {
   Vec3 translation = Vec3::Zero();
   int hint_a = 0, hint_b = 0;  // last support vertices: hill climbing restarts from them
 
+  const Vec3& vertex_a(int ia) const { return a->vertices[static_cast<size_t>(ia)]; }
+  // Vertex ib of B mapped into A's frame.
+  Vec3 vertex_b(int ib) const {
+    return rotation * b->vertices[static_cast<size_t>(ib)] + translation;
+  }
   SupportPoint at(int ia, int ib) const {
     SupportPoint s;
     s.ia = ia;
     s.ib = ib;
-    s.a = a->vertices[static_cast<size_t>(ia)];
-    s.b = rotation * b->vertices[static_cast<size_t>(ib)] + translation;
-    s.w = s.a - s.b;
+    const Vec3 pb = vertex_b(ib);
+    s.w = vertex_a(ia) - pb;
     return s;
   }
   // A point of A − B maximizing d · w.

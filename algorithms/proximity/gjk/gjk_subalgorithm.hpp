@@ -23,7 +23,6 @@ struct V3 {
   V3(T a, T b, T c) : x(a), y(b), z(c) {}
   static V3 from(const Vec3& v) { return {T(v.x()), T(v.y()), T(v.z())}; }
   Vec3 to_vec3() const { return {double(x), double(y), double(z)}; }
-  T operator[](int i) const { return i == 0 ? x : (i == 1 ? y : z); }
   V3 operator+(const V3& o) const { return {x + o.x, y + o.y, z + o.z}; }
   V3 operator-(const V3& o) const { return {x - o.x, y - o.y, z - o.z}; }
   V3 operator-() const { return {-x, -y, -z}; }
@@ -37,6 +36,7 @@ template <typename T>
 T abs_t(T x) {
   return x < T(0) ? -x : x;
 }
+inline double abs_t(double x) { return std::fabs(x); }  // same comparisons, no branch
 template <typename T>
 bool finite_t(T x) {
   return std::isfinite(double(x));
@@ -108,13 +108,20 @@ Sub<T> triangle_sub(const V3<T>* p, int i, int j, int k) {
   }
   const V3<T> p0 = n * (a.dot(n) / nn);
   int ax = 0;
-  for (int m = 1; m < 3; ++m)
-    if (abs_t(n[m]) > abs_t(n[ax])) ax = m;
-  const int u = (ax + 1) % 3, w = (ax + 2) % 3;
-  auto area = [&](const V3<T>& q, const V3<T>& r) {
-    return (q[u] - p0[u]) * (r[w] - p0[w]) - (q[w] - p0[w]) * (r[u] - p0[u]);
+  const T nx = abs_t(n.x), ny = abs_t(n.y), nz = abs_t(n.z);
+  if (ny > nx) ax = 1;
+  if (nz > (ax == 0 ? nx : ny)) ax = 2;
+  // Coordinates (u, w) = components (ax + 1, ax + 2) mod 3, taken once per point.
+  auto uw = [ax](const V3<T>& q) -> std::array<T, 2> {
+    if (ax == 0) return {q.y, q.z};
+    if (ax == 1) return {q.z, q.x};
+    return {q.x, q.y};
   };
-  const T ca = area(b, c), cb = area(c, a), cc = area(a, b);
+  const std::array<T, 2> a2 = uw(a), b2 = uw(b), c2 = uw(c), o2 = uw(p0);
+  auto area = [&](const std::array<T, 2>& q, const std::array<T, 2>& r) {
+    return (q[0] - o2[0]) * (r[1] - o2[1]) - (q[1] - o2[1]) * (r[0] - o2[0]);
+  };
+  const T ca = area(b2, c2), cb = area(c2, a2), cc = area(a2, b2);
   const T total = ca + cb + cc;
   const T zero(0);
   if (total != zero && ca * total >= zero && cb * total >= zero && cc * total >= zero) {
