@@ -231,6 +231,8 @@ TangentCone tangent_cone(const WorldShape& s, const Feature& x) {
     for (int f : {p.edges()[e].left_face, p.edges()[e].right_face})
       if (std::find(faces.begin(), faces.end(), f) == faces.end()) faces.push_back(f);
   const Vec3& at = s.vertices[x.id];
+  cone.planes.reserve(faces.size());
+  cone.sectors.reserve(faces.size());
   for (int f : faces) {
     const std::vector<int>& loop = p.faces()[f].vertices;
     const std::size_t n = loop.size();
