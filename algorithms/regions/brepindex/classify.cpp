@@ -59,6 +59,7 @@ Classified classify(const Side& pushed, const Side& indexed, bool pushed_is_a, c
   std::vector<Vec3> local;  // pushed's vertices in indexed's frame
   for (const Vec3& w : pushed.world->vertices) local.push_back(indexed.pose->apply_inverse(w));
   std::unordered_set<std::uint64_t> seen;
+  seen.reserve(4 * s.faces().size());
   std::vector<Feature> reached;
   WalkScratch scratch;
   const auto visit = [&](const Fragment& f) {
@@ -85,20 +86,25 @@ Classified classify(const Side& pushed, const Side& indexed, bool pushed_is_a, c
     return only_culled ? !marked : marked;
   };
   const auto go_on = [&] { return !budget.exhausted() && !(only_culled && !out.regions.empty()); };
+  Fragment fr;  // one buffer for every entity's points
   for (std::size_t f = 0; f < s.faces().size() && go_on(); ++f) {
     if (skip(&Culled::faces, f)) continue;
-    Fragment fr{{FeatureKind::face, static_cast<int>(f)}, {}};
+    fr.entity = {FeatureKind::face, static_cast<int>(f)};
+    fr.points.clear();
     for (int v : s.faces()[f].vertices) fr.points.push_back(local[v]);
     visit(fr);
   }
   for (std::size_t e = 0; e < s.edges().size() && go_on(); ++e) {
     if (skip(&Culled::edges, e)) continue;
-    visit({{FeatureKind::edge, static_cast<int>(e)},
-           {local[s.edges()[e].tail], local[s.edges()[e].head]}});
+    fr.entity = {FeatureKind::edge, static_cast<int>(e)};
+    fr.points.assign({local[s.edges()[e].tail], local[s.edges()[e].head]});
+    visit(fr);
   }
   for (std::size_t v = 0; v < s.vertices().size() && go_on(); ++v) {
     if (skip(&Culled::vertices, v)) continue;
-    visit({{FeatureKind::vertex, static_cast<int>(v)}, {local[v]}});
+    fr.entity = {FeatureKind::vertex, static_cast<int>(v)};
+    fr.points.assign(1, local[v]);
+    visit(fr);
   }
   return out;
 }

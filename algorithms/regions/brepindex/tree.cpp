@@ -360,11 +360,10 @@ void intersect(const Tree& tree, const Fragment& fragment, double eps, Budget& b
     ++budget.visited;
     const Node& n = tree.nodes[item.node];
     if (n.kind != Kind::cut && n.kind != Kind::entity) continue;  // empty space: MergeRegions (a)
-    w.input.assign(w.arena.begin() + static_cast<std::ptrdiff_t>(item.begin),
-                   w.arena.begin() + static_cast<std::ptrdiff_t>(item.begin + item.count));
-    const std::vector<Vec3>& points = w.input;
-    Vec3 box_lo = points[0], box_hi = points[0];
-    for (const Vec3& p : points) box_lo = box_lo.cwiseMin(p), box_hi = box_hi.cwiseMax(p);
+    // Read in place: nothing is appended to the arena before the fragment is copied below.
+    const std::span<const Vec3> in_arena(w.arena.data() + item.begin, item.count);
+    Vec3 box_lo = in_arena[0], box_hi = in_arena[0];
+    for (const Vec3& p : in_arena) box_lo = box_lo.cwiseMin(p), box_hi = box_hi.cwiseMax(p);
     if ((box_lo.array() > n.hi.array() + eps).any() || (box_hi.array() < n.lo.array() - eps).any())
       continue;  // no entity piece below comes within eps
     if (n.kind == Kind::entity) {
@@ -372,7 +371,7 @@ void intersect(const Tree& tree, const Fragment& fragment, double eps, Budget& b
       continue;
     }
     double lo = INFINITY, hi = -INFINITY;
-    for (const Vec3& p : points) {
+    for (const Vec3& p : in_arena) {
       const double h = n.normal.dot(p) - n.offset;
       lo = std::min(lo, h), hi = std::max(hi, h);
     }
@@ -382,19 +381,39 @@ void intersect(const Tree& tree, const Fragment& fragment, double eps, Budget& b
       w.stack.push_back({lo > eps ? n.above : n.below, item.begin, item.count});
       continue;
     }
-    const auto push = [&](int child, const Vec3& normal, double offset) {
+    // Near or across the plane. A clip that keeps every point (all within the half-space it
+    // keeps) returns the points unchanged, so that piece reuses the fragment's range; only a real
+    // clip appends to the arena (which may move), and it works on a copy.
+    const bool keeps_above = lo >= -eps, keeps_below = hi <= eps;
+    const auto copied = [&]() -> const std::vector<Vec3>& {
+      if (w.input_of != item.begin) {  // before any append of this node: in_arena is valid
+        w.input.assign(in_arena.begin(), in_arena.end());
+        w.input_of = item.begin;
+      }
+      return w.input;
+    };
+    const auto push = [&](int child, const Vec3& normal, double offset, bool whole) {
+      if (whole) return w.stack.push_back({child, item.begin, item.count});
+      const std::vector<Vec3>& points = copied();
       const std::size_t begin = w.arena.size();
       const std::size_t count = clip_append(points, normal, offset, eps, w.arena);
       if (count > 0) w.stack.push_back({child, begin, count});
     };
-    if (hi > eps) push(n.above, n.normal, n.offset);
-    if (lo < -eps) push(n.below, -n.normal, -n.offset);
+    w.input_of = SIZE_MAX;
+    if (hi > eps) push(n.above, n.normal, n.offset, keeps_above);
+    if (lo < -eps) push(n.below, -n.normal, -n.offset, keeps_below);
     if (lo <= eps && hi >= -eps) {  // the part within eps of the plane
-      w.slab.clear();
-      clip_append(points, n.normal, n.offset, eps, w.slab);
-      const std::size_t begin = w.arena.size();
-      const std::size_t count = clip_append(w.slab, -n.normal, -n.offset, eps, w.arena);
-      if (count > 0) w.stack.push_back({n.on, begin, count});
+      if (keeps_above) {            // only the upper bound of the slab can cut
+        push(n.on, -n.normal, -n.offset, keeps_below);
+      } else if (keeps_below) {
+        push(n.on, n.normal, n.offset, false);
+      } else {
+        w.slab.clear();
+        clip_append(copied(), n.normal, n.offset, eps, w.slab);
+        const std::size_t begin = w.arena.size();
+        const std::size_t count = clip_append(w.slab, -n.normal, -n.offset, eps, w.arena);
+        if (count > 0) w.stack.push_back({n.on, begin, count});
+      }
     }
   }
 }
@@ -416,9 +435,10 @@ bool deep_inside(const Tree& tree, const Vec3& p, double eps, Budget& budget) {
       if (n.kind != Kind::inside) return false;
       continue;
     }
+    // Above is taken first: a point on the surface meets an outside cell there soonest.
     const double h = n.normal.dot(p) - n.offset;
-    if (h >= -eps) stack.push_back(n.above);
     if (h <= eps) stack.push_back(n.below);
+    if (h >= -eps) stack.push_back(n.above);
   }
   return true;
 }

@@ -67,6 +67,7 @@ struct WalkScratch {
     std::size_t begin, count;  // the fragment's points in `arena`
   };
   std::vector<Vec3> arena, input, slab;
+  std::size_t input_of = 0;  // the arena offset `input` was copied from (per node)
   std::vector<Item> stack;
 };
 void intersect(const Tree& tree, const Fragment& fragment, double eps, Budget& budget,

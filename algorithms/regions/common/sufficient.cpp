@@ -149,9 +149,10 @@ bool keeps_open_set(const TangentCone& cone, const std::vector<const TangentCone
   return false;
 }
 
-// The open entities whose closure contains x, x included.
-std::vector<Feature> star(const Polytope& s, const Feature& x) {
-  std::vector<Feature> out{x};
+// The open entities whose closure contains x, x included, into `out` (a buffer reused across
+// the regions of one call: this runs for every 0D and 1D region).
+void star(const Polytope& s, const Feature& x, std::vector<Feature>& out) {
+  out.assign(1, x);
   const auto add = [&out](Feature f) {
     if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
   };
@@ -162,7 +163,6 @@ std::vector<Feature> star(const Polytope& s, const Feature& x) {
   if (x.kind == FeatureKind::edge) add_edge_faces(x.id);
   if (x.kind == FeatureKind::vertex)
     for (int e : s.vertex_edges()[x.id]) add({FeatureKind::edge, e}), add_edge_faces(e);
-  return out;
 }
 
 int dimension(const FoundRegion& r) {
@@ -231,6 +231,8 @@ TangentCone tangent_cone(const WorldShape& s, const Feature& x) {
     for (int f : {p.edges()[e].left_face, p.edges()[e].right_face})
       if (std::find(faces.begin(), faces.end(), f) == faces.end()) faces.push_back(f);
   const Vec3& at = s.vertices[x.id];
+  cone.planes.reserve(faces.size());
+  cone.sectors.reserve(faces.size());
   for (int f : faces) {
     const std::vector<int>& loop = p.faces()[f].vertices;
     const std::size_t n = loop.size();
@@ -270,6 +272,7 @@ std::vector<bool> sufficient_flags(const WorldShape& a, const WorldShape& b,
                                    std::span<const FoundRegion> regions, double eps) {
   std::vector<bool> flag(regions.size(), false);
   std::unordered_map<std::uint64_t, std::vector<std::size_t>> by_pair;
+  by_pair.reserve(regions.size());
   for (std::size_t i = 0; i < regions.size(); ++i) {
     by_pair[key(regions[i].a, regions[i].b)].push_back(i);
     flag[i] = dimension(regions[i]) == 2;  // eq. (4) reduces to a_i = s_i
@@ -281,14 +284,18 @@ std::vector<bool> sufficient_flags(const WorldShape& a, const WorldShape& b,
     if (it == cache.end()) it = cache.emplace(k, tangent_cone(s, x)).first;
     return it->second;
   };
+  std::vector<Feature> star_a, star_b;
+  std::vector<const TangentCone*> h_a, h_b;
   for (int d = 1; d >= 0; --d) {  // 𝓡^1 depends on 𝓡^2, 𝓡^0 on both
     for (std::size_t i = 0; i < regions.size(); ++i) {
       const FoundRegion& r = regions[i];
       if (dimension(r) != d) continue;
       const Vec3 p = d == 0 ? r.points[0] : Vec3((r.points[0] + r.points[1]) / 2);
-      std::vector<const TangentCone*> h_a, h_b;
-      for (const Feature& xa : star(*a.shape, r.a))
-        for (const Feature& xb : star(*b.shape, r.b)) {
+      h_a.clear(), h_b.clear();
+      star(*a.shape, r.a, star_a);
+      star(*b.shape, r.b, star_b);
+      for (const Feature& xa : star_a)
+        for (const Feature& xb : star_b) {
           const auto it = by_pair.find(key(xa, xb));
           if (it == by_pair.end()) continue;
           for (std::size_t j : it->second) {

@@ -17,6 +17,7 @@ Box box_of(std::span<const Vec3> points) {
 
 std::vector<Vec3> WorldShape::face_points(int f) const {
   std::vector<Vec3> out;
+  out.reserve(shape->faces()[f].vertices.size());
   for (int v : shape->faces()[f].vertices) out.push_back(vertices[v]);
   return out;
 }
@@ -34,6 +35,8 @@ WorldFace world_face(const Face& face, const std::vector<Vec3>& vertices, const 
   w.u = (along - w.normal.dot(along) * w.normal).normalized();
   w.v = w.normal.cross(w.u);
   std::vector<Vec3> points;
+  points.reserve(face.vertices.size());
+  w.polygon.reserve(face.vertices.size());
   for (int v : face.vertices) {
     points.push_back(vertices[v]);
     w.polygon.push_back(w.to_2d(vertices[v]));
@@ -48,6 +51,9 @@ WorldFace world_face(const Face& face, const std::vector<Vec3>& vertices, const 
 WorldShape to_world(const Polytope& shape, const Pose& pose, double eps) {
   WorldShape w;
   w.shape = &shape;
+  w.vertices.reserve(shape.vertices().size());
+  w.faces.reserve(shape.faces().size());
+  w.edge_boxes.reserve(shape.edges().size());
   for (std::size_t i = 0; i < shape.vertices().size(); ++i) {
     const Vec3 p = pose.apply(shape.vertices()[i]);
     if (!p.allFinite())
@@ -57,7 +63,8 @@ WorldShape to_world(const Polytope& shape, const Pose& pose, double eps) {
   w.box = box_of(w.vertices);
   for (const Face& f : shape.faces()) w.faces.push_back(world_face(f, w.vertices, pose, eps));
   for (const Edge& e : shape.edges()) {
-    Box b = box_of(std::vector<Vec3>{w.vertices[e.tail], w.vertices[e.head]});
+    Box b{w.vertices[e.tail].cwiseMin(w.vertices[e.head]),
+          w.vertices[e.tail].cwiseMax(w.vertices[e.head])};  // box_of, without a vector
     b.grow(eps);
     w.edge_boxes.push_back(b);
   }
