@@ -6,8 +6,11 @@
 // mpr_tolerance 1e-4); the iteration count, unbounded by default, is capped. The "-tight" variants
 // set them per query to the verifier's accuracy, 1e-9 of the larger shape's bounding-box diagonal
 // L (matched_tolerance()): mpr_tolerance is a length (1e-9 L); epa_tolerance bounds |w| (h - |w|),
-// w the nearest point of the polytope, h the support along it (ccd.c nextSupport), so a length
-// squared: (1e-9 L)^2.
+// w the nearest point of the polytope, h the support along it (ccd.c nextSupport), a length
+// squared, and libccd's EPA loop has no iteration cap: it is set to 1e-9 L^2, which keeps h - |w|
+// within 1e-9 L for depths of order L (1e-9 L^2 / |w| in general) and far above the rounding floor
+// (|w| · ~1e-16 L), so EPA ends. (At (1e-9 L)^2 and at 1e-12 L^2 it ran past the 10 s timeout on a
+// 1,000-vertex pair.)
 //
 // A depth of ~1e-16 on a pair that is deep in contact is libccd's (2.1): when the origin lies,
 // up to rounding, on a face or edge of GJK's terminal simplex, EPA's starting polytope has a face
@@ -83,7 +86,7 @@ class CcdPeer : public ProximityAlgorithm {
     if (tight_) {
       const double tol = matched_tolerance(std::max(oa.shape->diameter, ob.shape->diameter));
       ccd.mpr_tolerance = tol;
-      ccd.epa_tolerance = tol * tol;
+      ccd.epa_tolerance = tol * (tol / kMatchedRelative);  // 1e-9 L^2
     }
     ccd_real_t depth = 0;
     ccd_vec3_t dir, pos;
@@ -115,7 +118,8 @@ ProximityAlgorithmInfo ccd_info(Method m, bool tight) {
           : "libccd ccdMPRPenetration with our support mapping (relation, MPR depth and direction; "
             "no separation distance)";
   description += tight ? "; tolerances matched to the verifier's: mpr_tolerance 1e-9 L, "
-                         "epa_tolerance (1e-9 L)^2, L the larger shape's bounding-box diagonal"
+                         "epa_tolerance 1e-9 L^2 (a length squared), L the larger shape's "
+                         "bounding-box diagonal"
                        : "; libccd's default tolerances";
   description +=
       gjk ? ". Disagreements are libccd's: the relation across touching, EPA depth within its "
