@@ -121,10 +121,9 @@ const std::map<std::string, Counts>& known_failures() {
         {"vertex-face", 0}}},
       // ODE's SAT tries edge-edge axes only at the support vertices along the centre line: depth
       // from a face axis where an edge-edge axis is up to 1e-7 shallower, and on identical shapes
-      // (the
-      // same cases and errors as ccd-mpr). Before the geoms were re-centred (their origins outside
-      // the solid): 276
-      // fail/error, contact with large depths on touching and separated pairs
+      // (the same cases and errors as ccd-mpr). Before the geoms were re-centred (their origins
+      // outside the solid): 255 fail/error, contact with large depths on touching and separated
+      // pairs
       {"ode-dcollide",
        {{"far-from-origin", 1},
         {"high-vertex-count", 1},
