@@ -119,28 +119,57 @@ const std::map<std::string, Counts>& known_failures() {
         {"scale-disparity", 8},
         {"slivers-needles", 0},
         {"vertex-face", 0}}},
-      // contact reported with large depths on touching and separated degenerate pairs (SAT collider
-      // picks wrong axes); relation across touching
+      // ODE's SAT tries edge-edge axes only at the support vertices along the centre line: depth
+      // from a face axis where an edge-edge axis is up to 1e-7 shallower, and on identical shapes
+      // (the same cases and errors as ccd-mpr). Before the geoms were re-centred (their origins
+      // outside the solid): 255 fail/error, contact with large depths on touching and separated
+      // pairs
       {"ode-dcollide",
-       {{"coplanar-tessellation", 15},
-        {"edge-edge-collinear", 7},
-        {"edge-edge-crossing", 16},
-        {"edge-edge-parallel", 18},
-        {"edge-face", 15},
-        {"face-face-contained", 13},
-        {"face-face-identical", 13},
-        {"face-face-partial", 14},
-        {"far-from-origin", 18},
-        {"high-vertex-count", 6},
+       {{"far-from-origin", 1},
+        {"high-vertex-count", 1},
         {"identical-shapes", 6},
-        {"near-parallel-faces", 14},
-        {"nested-shapes", 21},
-        {"random-generic", 2},
-        {"scale-disparity", 15},
-        {"slivers-needles", 16},
-        {"vertex-edge", 17},
-        {"vertex-face", 16},
-        {"vertex-vertex", 13}}},
+        {"random-generic", 3},
+        {"vertex-edge", 1},
+        {"vertex-vertex", 3}}},
+      // as fcl-libccd: EPA aborts (SIGABRT), relation across touching, scale-disparity distances
+      {"fcl-libccd-tight",
+       {{"edge-edge-collinear", 2},
+        {"far-from-origin", 1},
+        {"scale-disparity", 9},
+        {"vertex-face", 1}}},
+      // as fcl-indep (negated depths), and GJK at 1e-9 reports contact for more near-touching
+      // pairs, without witnesses
+      {"fcl-indep-tight",
+       {{"coplanar-tessellation", 10},
+        {"edge-edge-collinear", 6},
+        {"edge-edge-crossing", 11},
+        {"edge-edge-parallel", 8},
+        {"edge-face", 11},
+        {"face-face-contained", 11},
+        {"face-face-identical", 11},
+        {"face-face-partial", 10},
+        {"far-from-origin", 9},
+        {"high-vertex-count", 4},
+        {"identical-shapes", 10},
+        {"near-parallel-faces", 10},
+        {"nested-shapes", 22},
+        {"random-generic", 11},
+        {"scale-disparity", 9},
+        {"slivers-needles", 11},
+        {"vertex-edge", 10},
+        {"vertex-face", 10},
+        {"vertex-vertex", 10}}},
+      // relation across touching; scale-disparity depths
+      {"ccd-gjk-tight",
+       {{"edge-edge-collinear", 1}, {"far-from-origin", 1}, {"scale-disparity", 3}}},
+      // MPR depth along the centre line, not the minimum
+      {"ccd-mpr-tight",
+       {{"far-from-origin", 1},
+        {"high-vertex-count", 1},
+        {"identical-shapes", 6},
+        {"random-generic", 3},
+        {"vertex-edge", 1},
+        {"vertex-vertex", 3}}},
   };
   return known;
 }

@@ -15,10 +15,14 @@ void register_builtin_proximity_algorithms(ProximityRegistry& registry) {
 #ifdef TOUCHSTONE_HAVE_FCL
   registry.add(peers::fcl_libccd_info());
   registry.add(peers::fcl_indep_info());
+  registry.add(peers::fcl_libccd_tight_info());  // tolerances at the verifier's accuracy
+  registry.add(peers::fcl_indep_tight_info());
 #endif
 #ifdef TOUCHSTONE_HAVE_CCD
   registry.add(peers::ccd_gjk_info());
   registry.add(peers::ccd_mpr_info());
+  registry.add(peers::ccd_gjk_tight_info());  // tolerances at the verifier's accuracy
+  registry.add(peers::ccd_mpr_tight_info());
 #endif
 #ifdef TOUCHSTONE_HAVE_BULLET
   registry.add(peers::bullet_gjk_pair_info());

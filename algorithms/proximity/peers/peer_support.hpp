@@ -43,6 +43,13 @@ inline ProximityResult with_witnesses(ProximityResult r, const Vec3& witness_a,
   return r;
 }
 
+// The "-tight" peer variants run at the accuracy the verifier asks of every answer (its default
+// distance, depth and witness bands are 1e-9 of the pair's bounding-box diagonal,
+// harness/proximity/verifier.hpp): their absolute tolerances are set per query to
+// kMatchedRelative times the larger shape's bounding-box diagonal, which is at most the pair's.
+inline constexpr double kMatchedRelative = 1e-9;
+inline double matched_tolerance(double size) { return kMatchedRelative * size; }
+
 // What the GJK/EPA peers (Bullet, FCL) answer: distance, witness points and penetration depth.
 inline constexpr Capabilities kGjkEpaCapabilities{
     .distance = true, .witness_points = true, .penetration_depth = true};

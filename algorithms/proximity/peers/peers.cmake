@@ -93,6 +93,28 @@ touchstone_add_peer(bullet OPTION TOUCHSTONE_WITH_BULLET FOUND _touchstone_bulle
 touchstone_add_peer(ode OPTION TOUCHSTONE_WITH_ODE FOUND _touchstone_ode_found
   MISSING "ODE (double precision)" SOURCE ode/ode_peer.cpp DEFINE TOUCHSTONE_HAVE_ODE
   LIBRARIES PkgConfig::TOUCHSTONE_ODE)
+# The enabled libraries themselves, with their TOUCHSTONE_HAVE_* definitions, for tests that call
+# a library's own primitives (fcl::Box, btBoxShape, dCreateBox) beside the adapter.
+add_library(touchstone_peer_libraries INTERFACE)
+if(TOUCHSTONE_WITH_FCL)
+  target_include_directories(touchstone_peer_libraries SYSTEM INTERFACE ${TOUCHSTONE_FCL_INCLUDE_DIR})
+  target_link_libraries(touchstone_peer_libraries INTERFACE ${TOUCHSTONE_FCL_LIBRARY}
+    ${TOUCHSTONE_CCD_LIBRARY} ${TOUCHSTONE_OCTOMAP_LIBRARY} ${TOUCHSTONE_OCTOMATH_LIBRARY})
+  target_compile_definitions(touchstone_peer_libraries INTERFACE TOUCHSTONE_HAVE_FCL)
+endif()
+if(TOUCHSTONE_WITH_CCD)
+  target_include_directories(touchstone_peer_libraries SYSTEM INTERFACE ${TOUCHSTONE_CCD_INCLUDE_DIR})
+  target_link_libraries(touchstone_peer_libraries INTERFACE ${TOUCHSTONE_CCD_LIBRARY})
+  target_compile_definitions(touchstone_peer_libraries INTERFACE TOUCHSTONE_HAVE_CCD)
+endif()
+if(TOUCHSTONE_WITH_BULLET)
+  target_link_libraries(touchstone_peer_libraries INTERFACE PkgConfig::TOUCHSTONE_BULLET64)
+  target_compile_definitions(touchstone_peer_libraries INTERFACE TOUCHSTONE_HAVE_BULLET)
+endif()
+if(TOUCHSTONE_WITH_ODE)
+  target_link_libraries(touchstone_peer_libraries INTERFACE PkgConfig::TOUCHSTONE_ODE)
+  target_compile_definitions(touchstone_peer_libraries INTERFACE TOUCHSTONE_HAVE_ODE)
+endif()
 # Library versions for reports. libccd's pkg-config file may lag its package version.
 set(_peer_versions "")
 if(TOUCHSTONE_WITH_FCL)

@@ -15,10 +15,16 @@ namespace touchstone::peers {
 ProximityAlgorithmInfo fcl_libccd_info();
 // FCL 0.7, fcl::detail::GJKSolver_indep<double>::shapeDistance, then shapeIntersect on contact.
 ProximityAlgorithmInfo fcl_indep_info();
+// The same two at the verifier's accuracy (peer_support.hpp kMatchedRelative).
+ProximityAlgorithmInfo fcl_libccd_tight_info();
+ProximityAlgorithmInfo fcl_indep_tight_info();
 // libccd 2.1: ccdGJKPenetration (GJK + EPA) with our support function.
 ProximityAlgorithmInfo ccd_gjk_info();
 // libccd 2.1: ccdMPRPenetration (Minkowski portal refinement) with our support function.
 ProximityAlgorithmInfo ccd_mpr_info();
+// The same two at the verifier's accuracy (peer_support.hpp kMatchedRelative).
+ProximityAlgorithmInfo ccd_gjk_tight_info();
+ProximityAlgorithmInfo ccd_mpr_tight_info();
 // Bullet 3.24 (double): btGjkPairDetector + btVoronoiSimplexSolver +
 // btGjkEpaPenetrationDepthSolver.
 ProximityAlgorithmInfo bullet_gjk_pair_info();

@@ -3,7 +3,8 @@
 //    btGjkEpaPenetrationDepthSolver, the pair detector Bullet's convex-convex algorithm uses;
 //  - bullet-gjkepa2: btGjkEpaSolver2::Distance (GJK), and ::Penetration (EPA) when Distance
 //    reports contact (Presson's GJK/EPA, btGjkEpa2.cpp).
-// Tolerances are Bullet's built-in constants.
+// Tolerances are Bullet's built-in constants (btGjkEpa2.cpp GJK_ACCURACY, EPA_ACCURACY;
+// btGjkPairDetector.cpp REL_ERROR2): not settable, so the Bullet peers have no "-tight" variant.
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
@@ -122,7 +123,9 @@ ProximityAlgorithmInfo bullet_gjk_pair_info() {
       .description =
           "Bullet btGjkPairDetector + btVoronoiSimplexSolver + "
           "btGjkEpaPenetrationDepthSolver on btConvexHullShape, margin 0 (distance, "
-          "witnesses, depth)",
+          "witnesses, depth; Bullet's built-in tolerances, not settable). Disagreements are "
+          "Bullet's: the relation across touching (contact at exact gaps ~1e-16), distance and "
+          "depth on scale-disparate pairs, the depth of identical shapes",
       .capabilities = kGjkEpaCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGjkPair>(); },
@@ -136,7 +139,10 @@ ProximityAlgorithmInfo bullet_gjkepa2_info() {
       .paper = "Bullet 3.24 (Coumans); btGjkEpa2 (Presson)",
       .description =
           "Bullet btGjkEpaSolver2::Distance, ::Penetration on contact, on "
-          "btConvexHullShape, margin 0 (distance, witnesses, depth)",
+          "btConvexHullShape, margin 0 (distance, witnesses, depth; Bullet's built-in "
+          "tolerances, not settable). Disagreements are Bullet's: the relation across touching, "
+          "Penetration finding the pair apart after Distance reported contact, distance on "
+          "scale-disparate pairs, the depth of identical shapes",
       .capabilities = kGjkEpaCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGjkEpa2>(); },

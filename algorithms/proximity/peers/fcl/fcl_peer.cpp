@@ -2,12 +2,23 @@
 // solvers FCL ships. fcl-libccd answers with one call to GJKSolver_libccd::shapeSignedDistance
 // (negative when penetrating, FCL's EPA on libccd); fcl-indep calls GJKSolver_indep::shapeDistance
 // (FCL's own GJK, after Bullet's) and, when that reports contact, shapeIntersect for the depth.
-// Solver tolerances are FCL's defaults (written into each report as parameters).
+// As shipped, solver tolerances are FCL's defaults (written into each report as parameters); the
+// "-tight" variants set them per query to the verifier's accuracy (peer_support.hpp): fcl-libccd's
+// distance and collision tolerances (lengths: FCL's EPA stops when the support gains less than
+// it) to 1e-9 L, fcl-indep's EPA tolerance (a length) to 1e-9 L and its GJK tolerance (relative to
+// |v|, after Bullet's) to 1e-9.
+//
+// FCL 0.7's indep shapeIntersect returns the depth negated (ContactPoint::penetration_depth =
+// -epa.depth, documented as positive) and the normal in A's frame (gjk_solver_indep-inl.h): the
+// adapter passes both on as the library returns them, so every penetrating pair of fcl-indep fails
+// its depth check, visibly, as the library's.
 #include <fcl/geometry/shape/convex.h>
 #include <fcl/narrowphase/detail/gjk_solver_indep.h>
 #include <fcl/narrowphase/detail/gjk_solver_libccd.h>
 
+#include <algorithm>
 #include <memory>
+#include <string>
 
 #include "algorithms/proximity/peers/peer_support.hpp"
 #include "algorithms/proximity/peers/peers.hpp"
@@ -17,7 +28,13 @@ namespace {
 
 struct FclShape : PreparedShape {
   std::unique_ptr<fcl::Convexd> convex;
+  double diameter = 0;  // bounding-box diagonal, for the -tight tolerances
 };
+
+double pair_tolerance(const PreparedShape& a, const PreparedShape& b) {
+  return matched_tolerance(
+      std::max(static_cast<const FclShape&>(a).diameter, static_cast<const FclShape&>(b).diameter));
+}
 
 fcl::Transform3d to_fcl(const Pose& p) {
   fcl::Transform3d t = fcl::Transform3d::Identity();
@@ -39,6 +56,7 @@ std::unique_ptr<PreparedShape> prepare_fcl(const Polytope& shape) {
   }
   auto out = std::make_unique<FclShape>();
   out->polytope = &shape;
+  out->diameter = shape.diameter();
   out->convex = std::make_unique<fcl::Convexd>(vertices, static_cast<int>(shape.faces().size()),
                                                faces, /*throw_if_invalid=*/false);
   return out;
@@ -46,6 +64,7 @@ std::unique_ptr<PreparedShape> prepare_fcl(const Polytope& shape) {
 
 class FclLibccd : public ProximityAlgorithm {
  public:
+  explicit FclLibccd(bool tight) : tight_(tight) {}
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
     return prepare_fcl(shape);
   }
@@ -55,8 +74,10 @@ class FclLibccd : public ProximityAlgorithm {
     const auto& cb = *static_cast<const FclShape&>(b).convex;
     double dist = 0;
     fcl::Vector3d p1, p2;
+    fcl::detail::GJKSolver_libccd<double> solver = solver_;
+    if (tight_) solver.distance_tolerance = solver.collision_tolerance = pair_tolerance(a, b);
     // Returns false when the distance is negative (penetrating); the answer is in dist, p1, p2.
-    solver_.shapeSignedDistance(ca, to_fcl(pose_a), cb, to_fcl(pose_b), &dist, &p1, &p2);
+    solver.shapeSignedDistance(ca, to_fcl(pose_a), cb, to_fcl(pose_b), &dist, &p1, &p2);
     if (dist >= 0) return with_witnesses(separated_result(dist), p1, p2);
     // Penetrating: p1 is A's deepest point in B and p2 B's deepest point in A; B moves by p1 - p2.
     // The library's contact points are kept (checked only for separated pairs).
@@ -64,11 +85,13 @@ class FclLibccd : public ProximityAlgorithm {
   }
 
  private:
+  bool tight_;
   fcl::detail::GJKSolver_libccd<double> solver_;
 };
 
 class FclIndep : public ProximityAlgorithm {
  public:
+  explicit FclIndep(bool tight) : tight_(tight) {}
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
     return prepare_fcl(shape);
   }
@@ -79,10 +102,15 @@ class FclIndep : public ProximityAlgorithm {
     const fcl::Transform3d ta = to_fcl(pose_a), tb = to_fcl(pose_b);
     double dist = 0;
     fcl::Vector3d p1, p2;
-    if (solver_.shapeDistance(ca, ta, cb, tb, &dist, &p1, &p2))
+    fcl::detail::GJKSolver_indep<double> solver = solver_;
+    if (tight_) {
+      solver.gjk_tolerance = kMatchedRelative;
+      solver.epa_tolerance = pair_tolerance(a, b);
+    }
+    if (solver.shapeDistance(ca, ta, cb, tb, &dist, &p1, &p2))
       return with_witnesses(separated_result(dist), p1, p2);
     std::vector<fcl::ContactPoint<double>> contacts;
-    if (!solver_.shapeIntersect(ca, ta, cb, tb, &contacts) || contacts.empty())
+    if (!solver.shapeIntersect(ca, ta, cb, tb, &contacts) || contacts.empty())
       return failed_result("shapeDistance reported contact but shapeIntersect found none");
     // ContactPoint: depth positive, normal from A to B (moving B along it separates the pair),
     // as documented. FCL 0.7's indep path stores the depth negated and the normal in A's frame:
@@ -91,45 +119,76 @@ class FclIndep : public ProximityAlgorithm {
   }
 
  private:
+  bool tight_;
   fcl::detail::GJKSolver_indep<double> solver_;
 };
 
 }  // namespace
 
-ProximityAlgorithmInfo fcl_libccd_info() {
+namespace {
+
+ProximityAlgorithmInfo libccd_info(bool tight) {
   const fcl::detail::GJKSolver_libccd<double> defaults;
-  return {
-      .name = "fcl-libccd",
+  ProximityAlgorithmInfo info{
+      .name = tight ? "fcl-libccd-tight" : "fcl-libccd",
       .family = "peer",
       .paper = "FCL 0.7 (Pan, Chitta, Manocha 2012); GJK/EPA of libccd",
       .description =
-          "FCL GJKSolver_libccd<double>::shapeSignedDistance on fcl::Convexd (distance, "
-          "witnesses, EPA depth)",
+          std::string("FCL GJKSolver_libccd<double>::shapeSignedDistance on fcl::Convexd "
+                      "(distance, witnesses, EPA depth); ") +
+          (tight ? "distance and collision tolerances 1e-9 L (L the larger shape's "
+                   "bounding-box diagonal)"
+                 : "FCL's default tolerances") +
+          ". Disagreements are FCL's: its EPA aborts on an assertion or throws on some "
+          "degenerate pairs, and the relation across touching",
       .capabilities = kGjkEpaCapabilities,
-      .parameters = {{"distance_tolerance", defaults.distance_tolerance},
-                     {"collision_tolerance", defaults.collision_tolerance},
-                     {"max_distance_iterations", defaults.max_distance_iterations},
+      .parameters = {{"max_distance_iterations", defaults.max_distance_iterations},
                      {"max_collision_iterations", defaults.max_collision_iterations}},
-      .make = [] { return std::make_unique<FclLibccd>(); },
+      .make = [tight] { return std::make_unique<FclLibccd>(tight); },
   };
+  if (tight) {
+    info.parameters["tolerance_relative"] = kMatchedRelative;
+  } else {
+    info.parameters["distance_tolerance"] = defaults.distance_tolerance;
+    info.parameters["collision_tolerance"] = defaults.collision_tolerance;
+  }
+  return info;
 }
 
-ProximityAlgorithmInfo fcl_indep_info() {
+ProximityAlgorithmInfo indep_info(bool tight) {
   const fcl::detail::GJKSolver_indep<double> defaults;
-  return {
-      .name = "fcl-indep",
+  ProximityAlgorithmInfo info{
+      .name = tight ? "fcl-indep-tight" : "fcl-indep",
       .family = "peer",
       .paper = "FCL 0.7 (Pan, Chitta, Manocha 2012); GJK/EPA after Bullet's btGjkEpa2",
       .description =
-          "FCL GJKSolver_indep<double>::shapeDistance (distance, witnesses), "
-          "shapeIntersect on contact (EPA depth, normal)",
+          std::string("FCL GJKSolver_indep<double>::shapeDistance (distance, witnesses), "
+                      "shapeIntersect on contact (EPA depth, normal); ") +
+          (tight ? "GJK tolerance 1e-9 (relative), EPA tolerance 1e-9 L"
+                 : "FCL's default tolerances") +
+          ". FCL 0.7 returns every penetration depth negated (ContactPoint::penetration_depth "
+          "= -epa.depth) with the normal in A's frame; both are counted as the library returns "
+          "them, so each penetrating pair fails its depth check: the library's",
       .capabilities = kGjkEpaCapabilities,
-      .parameters = {{"gjk_tolerance", defaults.gjk_tolerance},
-                     {"epa_tolerance", defaults.epa_tolerance},
-                     {"gjk_max_iterations", defaults.gjk_max_iterations},
+      .parameters = {{"gjk_max_iterations", defaults.gjk_max_iterations},
                      {"epa_max_iterations", defaults.epa_max_iterations}},
-      .make = [] { return std::make_unique<FclIndep>(); },
+      .make = [tight] { return std::make_unique<FclIndep>(tight); },
   };
+  if (tight) {
+    info.parameters["gjk_tolerance"] = kMatchedRelative;
+    info.parameters["tolerance_relative"] = kMatchedRelative;
+  } else {
+    info.parameters["gjk_tolerance"] = defaults.gjk_tolerance;
+    info.parameters["epa_tolerance"] = defaults.epa_tolerance;
+  }
+  return info;
 }
+
+}  // namespace
+
+ProximityAlgorithmInfo fcl_libccd_info() { return libccd_info(false); }
+ProximityAlgorithmInfo fcl_libccd_tight_info() { return libccd_info(true); }
+ProximityAlgorithmInfo fcl_indep_info() { return indep_info(false); }
+ProximityAlgorithmInfo fcl_indep_tight_info() { return indep_info(true); }
 
 }  // namespace touchstone::peers
