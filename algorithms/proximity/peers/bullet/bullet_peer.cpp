@@ -36,6 +36,13 @@ std::unique_ptr<PreparedShape> prepare_bullet(const Polytope& shape) {
   return out;
 }
 
+// btConvexHullShape is the implicit hull of any point array: points, segments and polygons too.
+constexpr Capabilities kBulletCapabilities = [] {
+  Capabilities c = kGjkEpaCapabilities;
+  c.lower_dimensional = true;
+  return c;
+}();
+
 const btConvexHullShape& hull_of(const PreparedShape& s) {
   return *static_cast<const BulletShape&>(s).hull;
 }
@@ -123,7 +130,7 @@ ProximityAlgorithmInfo bullet_gjk_pair_info() {
           "Bullet btGjkPairDetector + btVoronoiSimplexSolver + "
           "btGjkEpaPenetrationDepthSolver on btConvexHullShape, margin 0 (distance, "
           "witnesses, depth)",
-      .capabilities = kGjkEpaCapabilities,
+      .capabilities = kBulletCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGjkPair>(); },
   };
@@ -137,7 +144,7 @@ ProximityAlgorithmInfo bullet_gjkepa2_info() {
       .description =
           "Bullet btGjkEpaSolver2::Distance, ::Penetration on contact, on "
           "btConvexHullShape, margin 0 (distance, witnesses, depth)",
-      .capabilities = kGjkEpaCapabilities,
+      .capabilities = kBulletCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGjkEpa2>(); },
   };

@@ -95,7 +95,8 @@ ProximityAlgorithmInfo ccd_info(Method m) {
                            "depth and direction; no separation distance)"
                          : "libccd ccdMPRPenetration with our support mapping (relation, MPR "
                            "depth and direction; no separation distance)",
-      .capabilities = {.penetration_depth = true},
+      // A support mapping describes points, segments and polygons as well as solids.
+      .capabilities = {.penetration_depth = true, .lower_dimensional = true},
       .parameters = {{"epa_tolerance", defaults.epa_tolerance},
                      {"mpr_tolerance", defaults.mpr_tolerance},
                      {"max_iterations", static_cast<double>(kMaxIterations)}},
