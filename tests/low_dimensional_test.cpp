@@ -163,18 +163,31 @@ TEST(LowDimensionalGjk, HandComputedPairs) {
   }
 }
 
-// Coplanar polygons under a rotated pose: A − B is flat only up to rounding, EPA finds no
-// full-dimensional start, and GJK must still prove the contact touching, not fail.
-TEST(LowDimensionalGjk, RotatedCoplanarPolygonsTouch) {
+// Contacts whose A − B is flat although the dimensions sum to 3 or more (coplanar polygons, a
+// segment in a polygon's plane), identity and rotated poses: EPA finds no full-dimensional start,
+// and GJK must prove the contact touching along the flat set's normal, not fail.
+TEST(LowDimensionalGjk, FlatDifferencesInContactTouch) {
   const auto gjk = test_support::builtin_gjk().make();
-  const Polytope a = Polytope::from_points(kTriangle);
-  const Polytope b =
-      Polytope::from_points(std::vector<Vec3>{{0.5, 0.5, 0}, {3, 0.5, 0}, {0.5, 3, 0}});
-  const Pose pose = Pose::from_quaternion({0.9, 0.3, -0.2, 0.1}, Vec3(0.1, 0.2, 0.3));
-  const auto pa = gjk->prepare(a), pb = gjk->prepare(b);
-  const ProximityResult r = gjk->query(*pa, pose, *pb, pose, nullptr);
-  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
-  EXPECT_EQ(r.relation, Relation::touching);
+  const std::vector<std::pair<std::vector<Vec3>, std::vector<Vec3>>> pairs = {
+      {{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {{1, 0, 0}, {0, 1, 0}, {1, 1, 0}}},  // shared edge
+      {{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}},
+       {{1, 0, 0}, {2, 0, 0}, {2, 1, 0}, {1, 1, 0}}},          // squares side by side
+      {kTriangle, {{-1, 0.5, 0}, {3, 0.5, 0}}},                // segment across, in plane
+      {kTriangle, {{0.5, 0, 0}, {1.5, 0, 0}}},                 // segment on an edge
+      {kTriangle, {{0.5, 0.5, 0}, {3, 0.5, 0}, {0.5, 3, 0}}},  // overlapping triangles
+  };
+  const std::vector<Pose> poses = {
+      Pose{}, Pose::from_quaternion({0.9, 0.3, -0.2, 0.1}, Vec3(0.1, 0.2, 0.3))};
+  for (std::size_t k = 0; k < pairs.size(); ++k)
+    for (const Pose& pose : poses) {
+      SCOPED_TRACE("pair " + std::to_string(k));
+      const Polytope a = Polytope::from_points(pairs[k].first);
+      const Polytope b = Polytope::from_points(pairs[k].second);
+      const auto pa = gjk->prepare(a), pb = gjk->prepare(b);
+      const ProximityResult r = gjk->query(*pa, pose, *pb, pose, nullptr);
+      ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+      EXPECT_EQ(r.relation, Relation::touching);
+    }
 }
 
 // One rule in the harness: an algorithm without `lower_dimensional` is `unsupported` on such a
