@@ -44,7 +44,7 @@
 // (coplanar polygons, a segment in a polygon's plane) is found flat by EPA's start; the contact is
 // then reported touching only if support evaluations prove that A − B reaches at most the
 // touching band past the origin along the flat set's normal or its opposite, else `failed`.
-
+//
 // kTouch (1e-13) sits between the 1e-15 and 1e-12 steps of the degenerate-family gap sweep
 // (DESIGN §6.1) and well above the ≈ 1e-15 · size rounding of the support points.
 //
