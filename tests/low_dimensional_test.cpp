@@ -211,8 +211,9 @@ TEST(LowDimensionalHarness, SolidOnlyAlgorithmsAreUnsupported) {
   EXPECT_EQ(run.results[1].verification.verdict, Verdict::pass);
 }
 
-// Every case of the family has the dimensions its configuration names, and its constructed
-// expectation (relation, and distance |gap| when separated) is what the exact reference says.
+// Every case of the family has the dimensions its configuration names, its constructed
+// expectation (relation, and distance |gap| when separated) is what the exact reference says, and
+// the certified and full routes give the same relation, distance² and depth².
 TEST(LowDimensionalFamily, ConstructionsAgreeWithTheExactReference) {
   const std::map<std::string, std::pair<int, int>> dimensions = {
       {"point-on-face", {0, 3}},           {"point-at-vertex", {0, 3}},
@@ -223,6 +224,7 @@ TEST(LowDimensionalFamily, ConstructionsAgreeWithTheExactReference) {
   const CaseFamily* family = find_case_family("low-dimensional");
   ASSERT_NE(family, nullptr);
   std::map<Relation, int> relations;
+  int certified = 0;
   for (int i = 0; i < family->default_count; ++i) {
     const ProximityCase c = family->generate(1, i);
     SCOPED_TRACE(c.id);
@@ -234,6 +236,13 @@ TEST(LowDimensionalFamily, ConstructionsAgreeWithTheExactReference) {
     ASSERT_TRUE(c.expected_relation.has_value());
     const ExactProximity r = exact_proximity(a.vertices(), c.pose_a, b.vertices(), c.pose_b);
     EXPECT_EQ(r.relation, *c.expected_relation) << r.method;
+    // The certified route (tried first above) and the full construction agree exactly.
+    const ExactProximity full = exact_proximity(a.vertices(), c.pose_a, b.vertices(), c.pose_b,
+                                                {.compute_depth = true, .certified = false});
+    EXPECT_EQ(full.relation, r.relation) << full.method;
+    EXPECT_EQ(full.distance_sq_exact, r.distance_sq_exact) << full.method;
+    EXPECT_EQ(full.depth_sq_exact, r.depth_sq_exact) << r.method << " / " << full.method;
+    certified += r.route == "certified";
     if (r.relation == Relation::separated) {
       EXPECT_EQ(r.distance, *c.expected_distance);
     }
@@ -243,6 +252,7 @@ TEST(LowDimensionalFamily, ConstructionsAgreeWithTheExactReference) {
   EXPECT_EQ(relations[Relation::penetrating], 35);
   EXPECT_EQ(relations[Relation::touching], 10);
   EXPECT_EQ(relations[Relation::separated], 65);
+  RecordProperty("certified_route", certified);
 }
 
 }  // namespace
