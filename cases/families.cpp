@@ -12,7 +12,8 @@
 namespace touchstone {
 namespace cases {
 
-std::vector<CaseFamily> stress_families();  // families_stress.cpp
+std::vector<CaseFamily> stress_families();           // families_stress.cpp
+std::vector<CaseFamily> low_dimensional_families();  // families_lowdim.cpp
 
 namespace {
 
@@ -181,6 +182,7 @@ std::vector<CaseFamily> build_families() {
   f.push_back(family("face-face-identical", "two different solids sharing an identical face", 121,
                      faces(FaceRelation::identical)));
   for (CaseFamily& s : stress_families()) f.push_back(std::move(s));
+  for (CaseFamily& s : low_dimensional_families()) f.push_back(std::move(s));
   return f;
 }
 

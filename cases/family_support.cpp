@@ -386,12 +386,15 @@ void set_expected(ProximityCase& c, ContactModel model, double gap_exact) {
     case ContactModel::nested:
       r = Relation::penetrating;
       break;
+    case ContactModel::parallel_planes:
+      r = gap_exact == 0 ? Relation::touching : Relation::separated;
+      break;
     case ContactModel::approximate:
       break;
   }
   if (r == Relation::unknown) return;
   c.expected_relation = r;
-  c.expected_distance = r == Relation::separated ? gap_exact : 0.0;
+  c.expected_distance = r == Relation::separated ? std::abs(gap_exact) : 0.0;
   tag_intended(c, r);
   c.tags.push_back("exact-contact");
 }
@@ -488,7 +491,9 @@ ProximityCase place_on_axis(FamilyContext& ctx, AxisPair pair, double size, nloh
     c.origin["inner"] = swapped ? "A" : "B";
     c.origin["axis"] = to_json(swapped ? Vec3(-axis) : axis);
   } else {
-    c.origin["contact"] = pair.model == ContactModel::ridge_only ? "ridge" : "external";
+    c.origin["contact"] = pair.model == ContactModel::ridge_only        ? "ridge"
+                          : pair.model == ContactModel::parallel_planes ? "parallel"
+                                                                        : "external";
     c.origin["axis"] = to_json(axis);
   }
   if (options.far_translation) c.origin["far_translation"] = to_json(*options.far_translation);

@@ -80,6 +80,9 @@ enum class ContactModel {
   ridge_only,   // the bodies meet only along a line: gap ≤ 0 stays touching
   nested,       // one inside the other: always penetrating
   approximate,  // rounded construction: the gap is a label, no expected relation
+  // Both shapes lie in planes x = const (points, segments, polygons): gap 0 touching (A − B is
+  // flat), any other gap separated at distance |gap|.
+  parallel_planes,
 };
 
 struct AxisPair {

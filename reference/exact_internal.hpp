@@ -59,8 +59,12 @@ DistanceResult polytope_distance(const std::vector<XPoint>& a, const std::vector
 
 // ---- exact_relation.cpp: CGAL linear programming (QP_functions.h) ----
 // True iff the interiors of the hulls are disjoint (a weakly separating plane exists that keeps
-// the vertex centroids strictly apart). Interiors are relative interiors for flat inputs.
+// the vertex centroids strictly apart). Decides touching vs penetrating only when A − B spans 3D
+// (difference_spans_space): for flat inputs it compares relative interiors.
 bool interiors_disjoint(const std::vector<XPoint>& a, const std::vector<XPoint>& b);
+// True iff A − B spans 3D (exact rank of the differences of each point set). False: A − B has no
+// interior, so a pair at distance 0 is touching (points, segments, coplanar polygons).
+bool difference_spans_space(const std::vector<XPoint>& a, const std::vector<XPoint>& b);
 
 // ---- exact_hull.cpp: CGAL::convex_hull_3 over Epick on the local doubles ----
 struct HullTopology {

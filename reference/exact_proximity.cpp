@@ -1,6 +1,7 @@
 // Exact proximity reference (DESIGN §4): ties the exact routes together.
 //  distance, witnesses ........ Polytope_distance_d over exact world points (exact_distance.cpp)
-//  touching vs penetrating .... only when the distance is 0: the separating-plane LP
+//  touching vs penetrating .... only when the distance is 0: touching when A − B is flat
+//                               (points, segments, polygons), else the separating-plane LP
 //                               (exact_relation.cpp)
 //  depth ...................... brute-force hull of all differences (exact_minkowski_hull.cpp)
 //                               for small pairs, the Gauss-map candidates (exact_depth.cpp) for
@@ -74,7 +75,14 @@ ExactProximity full_proximity(std::span<const Vec3> vertices_a, const Pose& pose
     r.relation = Relation::separated;
     return r;
   }
-  // At distance 0 the separating-plane LP decides touching versus penetrating.
+  // At distance 0 the separating-plane LP decides touching versus penetrating, unless A − B is
+  // flat (lower-dimensional shapes, exact_relation.cpp): then it has no interior and the pair
+  // touches.
+  if (!difference_spans_space(a, b)) {
+    r.method += "+flat_difference";
+    r.relation = Relation::touching;
+    return r;
+  }
   r.method += "+lp";
   r.relation = interiors_disjoint(a, b) ? Relation::touching : Relation::penetrating;
   if (r.relation == Relation::penetrating && options.compute_depth)

@@ -31,7 +31,9 @@ struct ExactProximity {
   std::optional<Vec3> depth_direction;
   // How it was obtained (for the report): "polytope_distance_d" (distance, witnesses), then, when
   // the distance is 0, "+gauss_map" (relation and depth from the Gauss-map candidates; needs depth
-  // asked and both shapes solid under their poses) or "+lp" (relation from the separating-plane
+  // asked and both shapes solid under their poses), "+flat_difference" (A − B spans at most a
+  // plane — points, segments, coplanar polygons — so a contact is touching with depth 0; see
+  // exact_relation.cpp) or "+lp" (relation from the separating-plane
   // LP), the latter followed for penetrating pairs with depth asked by "+minkowski_hull_depth",
   // "+depth_unavailable" or "+depth_failed". The certified route says "certified_separation",
   // "certified_touching" or "certified_penetration" (then "+certified_depth" or the full depth

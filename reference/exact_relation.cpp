@@ -8,15 +8,49 @@
 // so n·(c_B − c_A) > 0 and n can be scaled to meet n·w = 1. Conversely a feasible n is non-zero
 // and weakly separates the hulls, so their interiors lie in opposite open half-spaces. Hence
 // feasible ⇔ interiors disjoint (touching when the distance is 0), infeasible ⇔ penetrating.
+//
+// Points, segments and polygons: "penetrating" means the origin lies in the interior of
+// D = A − B in 3D, i.e. the contact survives every small translation of B (a segment through a
+// solid's interior, a segment piercing a triangle at an angle, a point strictly inside a solid).
+// The vertex centroid difference c_A − c_B is a strictly positive combination of every difference
+// a − b, so it is in D's relative interior, which is D's interior whenever D spans 3D: the LP above
+// then decides 0 ∈ int D exactly as for solids. When D is flat (the directions of A and B span at
+// most a plane: coplanar polygons, a segment in a polygon's plane, any pair whose dimensions sum
+// to 2 or less) D has no interior: a contact is touching and its depth 0, however the relative
+// interiors overlap. difference_spans_space decides which, exactly.
 #include <CGAL/QP_functions.h>
 #include <CGAL/QP_models.h>
 
 #include <array>
+#include <optional>
 #include <stdexcept>
 
 #include "reference/exact_internal.hpp"
 
 namespace touchstone::exact_detail {
+
+bool difference_spans_space(const std::vector<XPoint>& a, const std::vector<XPoint>& b) {
+  if (a.empty() || b.empty()) throw std::runtime_error("exact reference: empty point set");
+  // The directions of D are spanned by a_i − a_0 and b_j − b_0: find three independent ones.
+  std::optional<XPoint> u, normal;
+  auto offer = [&](const XPoint& d) {
+    if (!u) {
+      if (!is_zero(d)) u = d;
+      return false;
+    }
+    if (!normal) {
+      const XPoint n = cross(*u, d);
+      if (!is_zero(n)) normal = n;
+      return false;
+    }
+    return dot(*normal, d).sign() != CGAL::ZERO;
+  };
+  for (const XPoint& p : a)
+    if (offer(p - a.front())) return true;
+  for (const XPoint& p : b)
+    if (offer(p - b.front())) return true;
+  return false;
+}
 
 bool interiors_disjoint(const std::vector<XPoint>& a, const std::vector<XPoint>& b) {
   if (a.empty() || b.empty()) throw std::runtime_error("exact reference: empty point set");

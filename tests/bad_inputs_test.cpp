@@ -162,15 +162,14 @@ TEST(BadInputs, InvalidUtf8IsRejectedAndNeverReachesAReport) {
   });
   // A file name that is not UTF-8: its cases load, and every string naming it is made valid.
   const std::string name = "cases/bad\xff\xfe.json";
-  const LoadedCases loaded = parse_case_document(
-      doc(prox("ok") + "," + prox("flat", R"({"vertices": [[0,0,0],[1,0,0],[0,1,0],[1,1,0]]})")),
-      name);
+  const LoadedCases loaded =
+      parse_case_document(doc(prox("ok") + "," + prox("empty", R"({"vertices": []})")), name);
   ASSERT_EQ(loaded.cases.size(), 1u);
   EXPECT_EQ(loaded.cases[0].origin["file"], "cases/bad\\xff\\xfe.json");
   EXPECT_EQ(messages(loaded.errors),
-            std::vector<std::string>{"cases/bad\\xff\\xfe.json: case 'flat': field "
-                                     "'shapes.A.vertices': all points are coplanar: flat shapes "
-                                     "are not supported"});
+            std::vector<std::string>{"cases/bad\\xff\\xfe.json: case 'empty': field "
+                                     "'shapes.A.vertices': a shape needs at least one vertex, got "
+                                     "none"});
   EXPECT_NO_THROW((void)loaded.cases[0].origin.dump());
   EXPECT_NO_THROW((void)load_errors_json(loaded.errors).dump());
   EXPECT_EQ(valid_utf8("\xf0\x9f\x98\x80 ok \xc3\xa9"), "\xf0\x9f\x98\x80 ok \xc3\xa9");
@@ -266,12 +265,13 @@ TEST(BadInputs, LenientMakesUnknownFieldsWarnings) {
 
 TEST(BadInputs, GeometryErrorsAreLoadErrorsOnTheFieldTheShapeHas) {
   expect_errors({
-      {"collinear hull", doc(prox("g", R"({"vertices": [[0,0,0],[1,0,0],[2,0,0],[3,0,0]]})")),
-       "bad.json: case 'g': field 'shapes.A.vertices': all points are collinear: degenerate "
-       "shapes are not supported"},
-      {"coplanar hull", doc(prox("g", R"({"vertices": [[0,0,0],[1,0,0],[0,1,0],[1,1,0]]})")),
-       "bad.json: case 'g': field 'shapes.A.vertices': all points are coplanar: flat shapes are "
-       "not supported"},
+      {"no vertex", doc(prox("g", R"({"vertices": []})")),
+       "bad.json: case 'g': field 'shapes.A.vertices': a shape needs at least one vertex, got "
+       "none"},
+      {"a point below the smallest extent",
+       doc(prox("g", R"({"vertices": [[0,0,0],[1e-101,0,0]]})")),
+       "bad.json: case 'g': field 'shapes.A.vertices': the shape spans 1e-101 (largest side of "
+       "its bounding box), below the supported 1e-100"},
       {"a 1e-320 cube without faces",
        doc(prox("tiny", R"({"vertices": [[0,0,0],[1e-320,0,0],[0,1e-320,0],[1e-320,1e-320,0],
            [0,0,1e-320],[1e-320,0,1e-320],[0,1e-320,1e-320],[1e-320,1e-320,1e-320]]})")),
@@ -304,14 +304,41 @@ TEST(BadInputs, GeometryErrorsAreLoadErrorsOnTheFieldTheShapeHas) {
       {"a region case's B shape",
        doc(R"({"id": "r", "kind": "contact-regions", "shapes": {"A": )" + kCube +
            R"(, "B": {"vertices": [[0,0,0],[1,0,0],[2,0,0],[3,0,0]]}}})"),
-       "bad.json: case 'r': field 'shapes.B.vertices': all points are collinear: degenerate "
-       "shapes are not supported"},
-      {"a motion case's shape",
-       doc(R"({"id": "m", "kind": "motion", "shapes": {"A": {"vertices": [[0,0,0],[1,0,0],[0,1,0],[1,1,0]]}, "B": )" +
-           kCube + R"(}, "frames": [{}]})"),
-       "bad.json: case 'm': field 'shapes.A.vertices': all points are coplanar: flat shapes are "
-       "not supported"},
+       "bad.json: case 'r': field 'shapes.B.vertices': the points span a segment (dimension 1): "
+       "this kind of case needs solids"},
+      {"a region case's flat A shape",
+       doc(R"({"id": "r", "kind": "contact-regions", "shapes": {"A": {"vertices": [[0,0,0],[1,0,0],[0,1,0],[1,1,0]]}, "B": )" +
+           kCube + R"(}})"),
+       "bad.json: case 'r': field 'shapes.A.vertices': the points span a polygon (dimension 2): "
+       "this kind of case needs solids"},
+      {"a motion case's open B-rep",
+       doc(R"({"id": "m", "kind": "motion", "shapes": {"A": )" +
+           brep(kCubeVertices, "[[0,2,3,1],[4,5,7,6],[0,1,5,4],[2,6,7,3],[0,4,6,2]]") +
+           R"(, "B": )" + kCube + R"(}, "frames": [{}]})"),
+       "bad.json: case 'm': field 'shapes.A.faces': mesh is not closed: edge 1->5 of faces[2] "
+       "has no neighbouring face"},
   });
+}
+
+// Issue 14 part 5: a hull of `vertices` that is a point, a segment or a polygon is a shape of a
+// proximity or motion case (region cases need solids, above), of the dimension its points span.
+TEST(BadInputs, PointsSegmentsAndPolygonsLoadInProximityAndMotionCases) {
+  const std::string point = R"({"vertices": [[1,2,3],[1,2,3]]})";
+  const std::string segment = R"({"vertices": [[0,0,0],[1,0,0],[2,0,0],[3,0,0]]})";
+  const std::string polygon = R"({"vertices": [[0,0,0],[1,0,0],[0,1,0],[1,1,0],[0.5,0.5,0]]})";
+  const LoadedCases loaded = parse_case_document(
+      doc(prox("point", point) + "," + prox("segment", segment) + "," + prox("polygon", polygon) +
+          R"(, {"id": "m", "kind": "motion", "shapes": {"A": )" + polygon + R"(, "B": )" + point +
+          R"(}, "frames": [{}]})"),
+      "ok.json");
+  EXPECT_TRUE(loaded.errors.empty()) << messages(loaded.errors)[0];
+  ASSERT_EQ(loaded.cases.size(), 3u);
+  ASSERT_EQ(loaded.motion.size(), 1u);
+  const std::vector<int> dimensions{0, 1, 2};
+  for (std::size_t i = 0; i < 3; ++i)
+    EXPECT_EQ(Polytope::from_points(loaded.cases[i].a.vertices).dimension(), dimensions[i])
+        << loaded.cases[i].id;
+  EXPECT_EQ(Polytope::from_points(loaded.motion[0].a.vertices).vertices().size(), 4u);
 }
 
 TEST(BadInputs, SizeLimitsAreClearAndOverridable) {
@@ -499,10 +526,8 @@ TEST(BadInputs, ARunOverGoodAndBadFilesKeepsTheGoodResults) {
   write(dir / "deep.json",
         doc(motion("deep", R"(, "extra": )" + repeat("[", 100000) + repeat("]", 100000))));
   write(dir / "good.json", doc(prox("good/1") + "," + prox("good/2")));
-  write(dir / "mixed.json",
-        doc(prox("good/3") + "," +
-            prox("bad/flat", R"({"vertices": [[0,0,0],[1,0,0],[0,1,0],[1,1,0]]})") + "," +
-            prox("bad/typo", kCube, R"(, "pose": {})")));
+  write(dir / "mixed.json", doc(prox("good/3") + "," + prox("bad/empty", R"({"vertices": []})") +
+                                "," + prox("bad/typo", kCube, R"(, "pose": {})")));
   write(dir / "name-\xff.json", doc(prox("good/4")));
   write(dir / "overflow.json", doc(prox("bad/big", R"({"vertices": [[1e400]]})")));
   write(dir / "zz-dup.json", doc(prox("good/1")));
@@ -515,7 +540,7 @@ TEST(BadInputs, ARunOverGoodAndBadFilesKeepsTheGoodResults) {
     where.push_back(fs::path(e.file).filename().string() + " " + e.case_id + " " + e.field);
   EXPECT_EQ(where, (std::vector<std::string>{
                        "bad-syntax.json  ", "deep.json deep extra" + repeat("[0]", 61),
-                       "mixed.json bad/flat shapes.A.vertices", "mixed.json bad/typo pose",
+                       "mixed.json bad/empty shapes.A.vertices", "mixed.json bad/typo pose",
                        "overflow.json bad/big shapes.A.vertices[0][0]", "zz-dup.json good/1 id"}));
 
   EXPECT_EQ(loaded.cases[3].origin["file"], (dir / "name-\\xff.json").string());

@@ -1,5 +1,6 @@
-// Degenerate case families: determinism, valid solids, the gap sweep realized in the doubles,
-// glob matching and the default suite.
+// Degenerate case families: determinism, valid shapes (solids, except the points, segments and
+// polygons of low-dimensional), the gap sweep realized in the doubles, glob matching and the
+// default suite.
 #include "cases/families.hpp"
 
 #include <gtest/gtest.h>
@@ -21,7 +22,7 @@ const std::vector<std::string> kNames = {
     "edge-edge-parallel",    "edge-edge-collinear", "edge-face",        "face-face-partial",
     "face-face-contained",   "face-face-identical", "identical-shapes", "nested-shapes",
     "near-parallel-faces",   "slivers-needles",     "far-from-origin",  "scale-disparity",
-    "coplanar-tessellation", "high-vertex-count",   "random-generic"};
+    "coplanar-tessellation", "high-vertex-count",   "random-generic",   "low-dimensional"};
 
 bool same_bits(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
   if (a.size() != b.size()) return false;
@@ -118,7 +119,11 @@ TEST(Families, FirstIndicesAreValidSolids) {
         for (const Vec3& v : s->vertices) ASSERT_TRUE(v.allFinite()) << c.id;
         EXPECT_NO_THROW({
           const Polytope p = Polytope::from_points(s->vertices);
-          EXPECT_GE(p.faces().size(), 4u);
+          // Points, segments and polygons only where the family is about them.
+          if (f.name != "low-dimensional" || p.is_solid()) {
+            EXPECT_TRUE(p.is_solid());
+            EXPECT_GE(p.faces().size(), 4u);
+          }
         }) << c.id
            << " shape " << s->name;
       }
@@ -154,7 +159,9 @@ TEST(Families, GapSweepIsRealizedInTheDoubles) {
     for (int i = 0; i < n; ++i) {
       const ProximityCase c = f.generate(3, i);
       const std::string contact = c.origin.value("contact", "");
-      if (contact != "external" && contact != "ridge" && contact != "nested") continue;
+      if (contact != "external" && contact != "ridge" && contact != "nested" &&
+          contact != "parallel")
+        continue;
       const auto& ax = c.origin.at("axis");
       const Vec3 axis(ax[0].get<double>(), ax[1].get<double>(), ax[2].get<double>());
       const auto wa = world(c.a, c.pose_a), wb = world(c.b, c.pose_b);
@@ -191,6 +198,9 @@ TEST(Families, GapSweepIsRealizedInTheDoubles) {
       ASSERT_TRUE(c.expected_relation.has_value()) << c.id;
       if (contact == "nested") {
         EXPECT_EQ(*c.expected_relation, Relation::penetrating) << c.id;
+      } else if (contact == "parallel" && exact != 0) {  // shapes in planes x = const
+        EXPECT_EQ(*c.expected_relation, Relation::separated) << c.id;
+        EXPECT_EQ(*c.expected_distance, std::abs(exact)) << c.id;
       } else if (exact > 0) {
         EXPECT_EQ(*c.expected_relation, Relation::separated) << c.id;
         EXPECT_EQ(*c.expected_distance, exact) << c.id;

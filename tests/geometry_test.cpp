@@ -118,14 +118,8 @@ TEST(PolytopeFromPoints, RejectsBadInput) {
   };
   EXPECT_THROW(Polytope::from_points(with({nan, 0, 0})), GeometryError);
   EXPECT_THROW(Polytope::from_points(with({0, inf, 0})), GeometryError);
-  const std::vector<Vec3> three{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-  EXPECT_THROW(Polytope::from_points(three), GeometryError);
-  const std::vector<Vec3> flat{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0.5, 0.2, 0}};
-  EXPECT_THROW(Polytope::from_points(flat), GeometryError);
-  const std::vector<Vec3> line{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {3, 3, 3}};
-  EXPECT_THROW(Polytope::from_points(line), GeometryError);
-  const std::vector<Vec3> one_point(5, Vec3(1, 2, 3));
-  EXPECT_THROW(Polytope::from_points(one_point), GeometryError);
+  EXPECT_THROW(Polytope::from_points(std::vector<Vec3>{}), GeometryError);
+  EXPECT_THROW(Polytope::from_points(std::vector<Vec3>{{1, 2, 3}, {nan, 2, 3}}), GeometryError);
   try {
     Polytope::from_points(with({nan, 0, 0}));
   } catch (const GeometryError& e) {
@@ -261,6 +255,83 @@ TEST(Pose, QuaternionGivesExactPermutationRotations) {
   const Pose r = relative_pose(p, p);
   EXPECT_NEAR((r.rotation - Mat3::Identity()).norm(), 0.0, 1e-15);
   EXPECT_NEAR(r.translation.norm(), 0.0, 1e-15);
+}
+
+}  // namespace
+}  // namespace touchstone
+
+namespace touchstone {
+namespace {
+
+// Issue 14 part 5: lower-dimensional hulls are shapes, their dimension decided exactly.
+TEST(PolytopeFromPoints, APointIsOneVertex) {
+  const std::vector<Vec3> same(5, Vec3(1, 2, 3));
+  const Polytope p = Polytope::from_points(same);
+  EXPECT_EQ(p.dimension(), 0);
+  EXPECT_FALSE(p.is_solid());
+  EXPECT_EQ(p.vertices(), std::vector<Vec3>{Vec3(1, 2, 3)});
+  EXPECT_EQ(p.source_index(), std::vector<int>{0});
+  EXPECT_TRUE(p.edges().empty());
+  EXPECT_TRUE(p.faces().empty());
+  EXPECT_EQ(p.diameter(), 0.0);
+}
+
+TEST(PolytopeFromPoints, CollinearPointsAreTheSegmentBetweenTheExtremes) {
+  // Interior, duplicate and out-of-order points; the extremes are input 3 and input 1.
+  const std::vector<Vec3> line{{1, 1, 1}, {3, 3, 3}, {2, 2, 2}, {0, 0, 0}, {2, 2, 2}};
+  const Polytope p = Polytope::from_points(line);
+  EXPECT_EQ(p.dimension(), 1);
+  EXPECT_EQ(p.source_index(), (std::vector<int>{1, 3}));
+  EXPECT_EQ(p.vertices(), (std::vector<Vec3>{{3, 3, 3}, {0, 0, 0}}));
+  ASSERT_EQ(p.edges().size(), 1u);
+  EXPECT_EQ(p.vertex_neighbors(0), std::vector<int>{1});
+  EXPECT_TRUE(p.faces().empty());
+}
+
+TEST(PolytopeFromPoints, CoplanarPointsAreAPolygonSeenFromBothSides) {
+  // A parallelogram in the plane x + y + z = 1 (tilted: no coordinate plane holds it), with a
+  // point inside, one on an edge and a duplicate corner.
+  const Vec3 o(1, 0, 0), u(-1, 1, 0), v(-1, 0, 1);
+  const std::vector<Vec3> pts{o,           o + u, o + u + v, o + v, o + 0.5 * u + 0.25 * v,
+                              o + 0.5 * u, o + u};
+  const Polytope p = Polytope::from_points(pts);
+  EXPECT_EQ(p.dimension(), 2);
+  EXPECT_EQ(p.source_index(), (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(p.edges().size(), 4u);
+  ASSERT_EQ(p.faces().size(), 2u);
+  EXPECT_EQ(p.faces()[0].vertices.size(), 4u);
+  EXPECT_EQ(p.faces()[1].vertices,
+            std::vector<int>(p.faces()[0].vertices.rbegin(), p.faces()[0].vertices.rend()));
+  const Vec3 n = Vec3(1, 1, 1).normalized();
+  EXPECT_NEAR(std::abs(p.faces()[0].plane.normal.dot(n)), 1.0, 1e-15);
+  EXPECT_NEAR(p.faces()[0].plane.normal.dot(p.faces()[1].plane.normal), -1.0, 1e-15);
+  for (const Edge& e : p.edges()) {
+    EXPECT_NE(e.left_face, e.right_face);
+    EXPECT_FALSE(e.reflex);
+  }
+  EXPECT_TRUE(p.is_convex());
+}
+
+TEST(PolytopeFromPoints, DimensionIsExactNotToleranced) {
+  // A tetrahedron 2^-60 thick is a solid; the same points with the apex in the plane are flat.
+  const double t = std::ldexp(1.0, -60);
+  EXPECT_EQ(affine_dimension(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.25, 0.25, t}}),
+            3);
+  EXPECT_EQ(affine_dimension(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.25, 0.25, 0}}),
+            2);
+  EXPECT_EQ(
+      affine_dimension(std::vector<Vec3>{{0, 0, 0}, {1, 1, 1}, {2, 2, 2 + std::ldexp(1.0, -40)}}),
+      2);
+  EXPECT_EQ(affine_dimension(std::vector<Vec3>{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}, {0, 0, 0}}), 1);
+  EXPECT_EQ(Polytope::from_points(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, t}})
+                .dimension(),
+            3);
+}
+
+TEST(PolytopeFromFaces, AFlatBrepIsStillRejected) {
+  const std::vector<Vec3> square{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  const std::vector<std::vector<int>> two_sides{{0, 1, 2, 3}, {3, 2, 1, 0}};
+  EXPECT_THROW(Polytope::from_faces(square, two_sides), GeometryError);
 }
 
 }  // namespace

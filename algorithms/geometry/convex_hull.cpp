@@ -1,16 +1,21 @@
 // Exact convex hull of a point set as merged polygon faces (the `from_points` route of
-// polytope.hpp). CGAL's convex_hull_3 with exact predicates decides the combinatorics, and
-// coplanar neighbouring triangles are merged with the exact orientation predicate, so a face that
-// is planar in the doubles becomes one polygon however it was tessellated, and points lying on hull
-// edges or inside hull faces are dropped. Only predicates are used: no constructed coordinate ever
-// enters the B-rep, whose vertices are input points verbatim.
+// polytope.hpp), and for lower-dimensional sets their exact dimension and, for a flat set, its
+// convex polygon (CGAL's convex_hull_2 in a coordinate projection that keeps the plane). CGAL's
+// convex_hull_3 with exact predicates decides the combinatorics, and coplanar neighbouring
+// triangles are merged with the exact orientation predicate, so a face that is planar in the
+// doubles becomes one polygon however it was tessellated, and points lying on hull edges or inside
+// hull faces are dropped. Only predicates are used: no constructed coordinate ever enters the
+// B-rep, whose vertices are input points verbatim.
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/Surface_mesh.h>
+#include <CGAL/convex_hull_2.h>
 #include <CGAL/convex_hull_3.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -22,6 +27,33 @@ namespace {
 using Kernel = CGAL::Exact_predicates_inexact_constructions_kernel;
 using Point = Kernel::Point_3;
 using Mesh = CGAL::Surface_mesh<Point>;
+using Point2 = Kernel::Point_2;
+
+Point to_point(const Vec3& v) { return Point(v.x(), v.y(), v.z()); }
+
+// Indices of up to four affinely independent points of `points` (the first point, the first
+// point different from it, the first not collinear with those, the first not coplanar with
+// those): the basis size minus one is the affine dimension. Exact predicates.
+std::vector<std::size_t> affine_basis(std::span<const Vec3> points) {
+  std::vector<std::size_t> basis{0};
+  const Point p0 = to_point(points[0]);
+  std::optional<Point> p1, p2;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    const Point p = to_point(points[i]);
+    const bool independent = !p1   ? p != p0
+                             : !p2 ? !CGAL::collinear(p0, *p1, p)
+                                   : !CGAL::coplanar(p0, *p1, *p2, p);
+    if (!independent) continue;
+    basis.push_back(i);
+    if (!p1)
+      p1 = p;
+    else if (!p2)
+      p2 = p;
+    else
+      break;
+  }
+  return basis;
+}
 
 int find_root(std::vector<int>& parent, int i) {
   while (parent[i] != i) i = parent[i] = parent[parent[i]];
@@ -29,6 +61,45 @@ int find_root(std::vector<int>& parent, int i) {
 }
 
 }  // namespace
+
+int affine_dimension(std::span<const Vec3> points) {
+  if (points.empty()) throw GeometryError("no points");
+  return static_cast<int>(affine_basis(points).size()) - 1;
+}
+
+const char* dimension_name(int dimension) {
+  static constexpr const char* names[] = {"point", "segment", "polygon", "solid"};
+  return dimension >= 0 && dimension <= 3 ? names[dimension] : "shape";
+}
+
+std::vector<int> convex_polygon_loop(std::span<const Vec3> points) {
+  const std::vector<std::size_t> basis = affine_basis(points);
+  if (basis.size() != 3) throw GeometryError("the points do not span a plane");
+  // Dropping coordinate k maps the plane one-to-one onto a coordinate plane exactly when the
+  // projected basis triangle is not degenerate (exact 2D orientation); the projection is affine,
+  // so it keeps convexity, extreme points and (up to a global flip) the cyclic order.
+  auto project = [](const Vec3& v, int k) {
+    return k == 0 ? Point2(v.y(), v.z()) : k == 1 ? Point2(v.z(), v.x()) : Point2(v.x(), v.y());
+  };
+  int drop = 0;
+  while (drop < 3 &&
+         CGAL::collinear(project(points[basis[0]], drop), project(points[basis[1]], drop),
+                         project(points[basis[2]], drop)))
+    ++drop;
+  if (drop == 3) throw GeometryError("no coordinate projection keeps the plane (internal error)");
+  std::map<Point2, int> index_of;
+  std::vector<Point2> projected;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Point2 p = project(points[i], drop);
+    if (index_of.emplace(p, static_cast<int>(i)).second) projected.push_back(p);
+  }
+  std::vector<Point2> extreme;
+  CGAL::convex_hull_2(projected.begin(), projected.end(), std::back_inserter(extreme));
+  std::vector<int> loop;
+  for (const Point2& p : extreme) loop.push_back(index_of.at(p));
+  std::rotate(loop.begin(), std::min_element(loop.begin(), loop.end()), loop.end());
+  return loop;
+}
 
 std::vector<std::vector<int>> convex_hull_faces(std::span<const Vec3> points) {
   // Exact duplicates collapse onto their first occurrence.

@@ -137,11 +137,33 @@ void require_outward(const std::vector<Face>& faces, const std::vector<Vec3>& ve
 }  // namespace
 
 Polytope Polytope::from_points(std::span<const Vec3> points) {
-  if (points.size() < 4)
-    throw GeometryError("too few points for a solid: " + std::to_string(points.size()) +
-                        " (need 4 not coplanar)");
+  if (points.empty()) throw GeometryError("no points: a shape needs at least one vertex");
   require_finite(points);
-  std::vector<std::vector<int>> hull = convex_hull_faces(points);
+  const int dimension = affine_dimension(points);
+  if (dimension <= 1) {
+    // A point, or a segment between the two extreme points: on a line the lexicographic order of
+    // the coordinates is the order along the line (exact comparisons of doubles).
+    auto less = [&](int i, int j) {
+      return std::lexicographical_compare(points[i].data(), points[i].data() + 3, points[j].data(),
+                                          points[j].data() + 3);
+    };
+    int lo = 0, hi = 0;
+    for (int i = 1; i < static_cast<int>(points.size()); ++i) {
+      if (less(i, lo)) lo = i;
+      if (less(hi, i)) hi = i;
+    }
+    return point_or_segment(points, dimension == 0
+                                        ? std::vector<int>{0}
+                                        : std::vector<int>{std::min(lo, hi), std::max(lo, hi)});
+  }
+  std::vector<std::vector<int>> hull;
+  if (dimension == 2) {
+    // One loop seen from both sides: a closed surface of zero volume (see polytope.hpp).
+    std::vector<int> loop = convex_polygon_loop(points);
+    hull = {loop, std::vector<int>(loop.rbegin(), loop.rend())};
+  } else {
+    hull = convex_hull_faces(points);
+  }
 
   // Keep the used input points in input order, so vertex ids are stable and traceable.
   std::vector<int> new_id(points.size(), -1);
@@ -157,7 +179,26 @@ Polytope Polytope::from_points(std::span<const Vec3> points) {
     }
   for (auto& face : hull)
     for (int& v : face) v = new_id[v];
-  return assemble(std::move(vertices), std::move(hull), std::move(source), {});
+  return assemble(std::move(vertices), std::move(hull), std::move(source), {}, dimension);
+}
+
+Polytope Polytope::point_or_segment(std::span<const Vec3> points, std::vector<int> kept) {
+  Polytope p;
+  p.dimension_ = static_cast<int>(kept.size()) - 1;
+  for (int i : kept) p.vertices_.push_back(points[i]);
+  p.source_index_ = std::move(kept);
+  p.vertex_edges_.assign(p.vertices_.size(), {});
+  if (p.dimension_ == 1) {
+    Edge e;
+    e.tail = 0;
+    e.head = 1;
+    p.edges_.push_back(e);  // no face on either side
+    p.vertex_edges_[0].push_back(0);
+    p.vertex_edges_[1].push_back(0);
+  }
+  p.bbox_min_ = p.vertices_.front().cwiseMin(p.vertices_.back());
+  p.bbox_max_ = p.vertices_.front().cwiseMax(p.vertices_.back());
+  return p;
 }
 
 Polytope Polytope::from_faces(std::span<const Vec3> vertices,
@@ -186,7 +227,8 @@ Polytope Polytope::from_faces(std::span<const Vec3> vertices,
 }
 
 Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<int>> faces,
-                            std::vector<int> source_index, const PolytopeOptions& options) {
+                            std::vector<int> source_index, const PolytopeOptions& options,
+                            int dimension) {
   Polytope p;
   const int nv = static_cast<int>(vertices.size());
   p.bbox_min_ = p.bbox_max_ = vertices.front();
@@ -230,6 +272,14 @@ Polytope Polytope::assemble(std::vector<Vec3> vertices, std::vector<std::vector<
 
   for (std::size_t f = 0; f < p.faces_.size(); ++f)
     p.faces_[f].plane = face_plane(vertices, p.faces_[f].vertices, f, options, diameter);
+  // A polygon from from_points is its loop and the reversed loop: it encloses no volume and its
+  // edges are neither convex nor reflex dihedrals; from_faces always asks for a solid.
+  if (dimension == 2) {
+    p.dimension_ = 2;
+    p.vertices_ = std::move(vertices);
+    p.source_index_ = std::move(source_index);
+    return p;
+  }
   require_outward(p.faces_, vertices, p.bbox_min_);
 
   // Reflex edges: next to the edge, the right face bends above the left face's plane. The test is

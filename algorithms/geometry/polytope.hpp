@@ -5,8 +5,12 @@
 // Two ways in:
 //  - from_points: the convex hull of a point set, computed with exact predicates. Coplanar hull
 //    triangles are merged into one polygon face, duplicate points collapse, points in the interior
-//    of hull edges or faces are dropped. Flat (all coplanar) and lower-dimensional point sets are
-//    rejected: every shape here is a solid.
+//    of hull edges or faces are dropped. The hull's dimension (0–3) is decided exactly (the rank
+//    of the differences of the distinct points, exact predicates, no tolerance) and a
+//    lower-dimensional hull is a shape too (see dimension()): a point (one vertex, no edge, no
+//    face), a segment (its two end points and one edge, no face) or a convex polygon (its corners,
+//    its boundary edges and two faces, the same loop seen from either side, so the edges still
+//    have a left and a right face and every vertex one fan).
 //  - from_faces: an explicit B-rep (outward counter-clockwise polygons), validated: closed,
 //    2-manifold, consistently and outwardly oriented, each face planar within
 //    planarity_tolerance × bounding-box diagonal. Convexity is detected; reflex edges are marked.
@@ -69,6 +73,11 @@ class Polytope {
   const std::vector<int>& source_index() const { return source_index_; }
 
   bool is_convex() const { return convex_; }
+  // Affine dimension of the shape: 3 for a solid, 2 for a polygon, 1 for a segment, 0 for a point.
+  // Only from_points makes shapes below 3; algorithms that need a solid declare it (the
+  // `lower_dimensional` capability, algorithms/proximity/proximity.hpp).
+  int dimension() const { return dimension_; }
+  bool is_solid() const { return dimension_ == 3; }
   Vec3 bbox_min() const { return bbox_min_; }
   Vec3 bbox_max() const { return bbox_max_; }
   double diameter() const { return (bbox_max_ - bbox_min_).norm(); }  // bounding-box diagonal
@@ -80,8 +89,12 @@ class Polytope {
 
  private:
   // Builds edges, adjacency and planes from oriented polygons; validates manifoldness.
+  // dimension 2: the two faces are one polygon's loop and its reverse (no volume, no reflex edge).
   static Polytope assemble(std::vector<Vec3> vertices, std::vector<std::vector<int>> faces,
-                           std::vector<int> source_index, const PolytopeOptions& options);
+                           std::vector<int> source_index, const PolytopeOptions& options,
+                           int dimension = 3);
+  // A point (one index) or a segment (two): vertices, the segment's edge, no face.
+  static Polytope point_or_segment(std::span<const Vec3> points, std::vector<int> kept);
 
   std::vector<Vec3> vertices_;
   std::vector<Edge> edges_;
@@ -89,6 +102,7 @@ class Polytope {
   std::vector<std::vector<int>> vertex_edges_;
   std::vector<int> source_index_;
   bool convex_ = true;
+  int dimension_ = 3;
   Vec3 bbox_min_ = Vec3::Zero(), bbox_max_ = Vec3::Zero();
 };
 
@@ -96,5 +110,18 @@ class Polytope {
 // (coplanar triangles merged, points inside hull faces or edges dropped). Throws GeometryError
 // when the points are fewer than 4 or all coplanar. Implemented with CGAL (convex_hull.cpp).
 std::vector<std::vector<int>> convex_hull_faces(std::span<const Vec3> points);
+
+// Exact affine dimension of a non-empty point set (0 when all points coincide, 1 collinear,
+// 2 coplanar, 3 otherwise): exact orientation predicates on the doubles, no tolerance.
+int affine_dimension(std::span<const Vec3> points);
+
+// The extreme points of a set of coplanar points spanning a plane (affine_dimension 2), as one
+// loop of indices into `points`, counter-clockwise in a coordinate projection that keeps the
+// plane non-degenerate, starting at its smallest index. Duplicates collapse onto their first
+// occurrence; points on the polygon's edges are dropped. Exact predicates only.
+std::vector<int> convex_polygon_loop(std::span<const Vec3> points);
+
+// "point", "segment", "polygon" or "solid" for dimension 0..3.
+const char* dimension_name(int dimension);
 
 }  // namespace touchstone

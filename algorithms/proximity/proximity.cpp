@@ -40,6 +40,16 @@ std::string_view to_string(FeatureKind k) {
   return "vertex";
 }
 
+std::optional<std::string> unsupported_input(const Capabilities& capabilities, const Polytope& a,
+                                             const Polytope& b) {
+  if ((!a.is_convex() || !b.is_convex()) && !capabilities.nonconvex)
+    return "non-convex input not supported";
+  if ((!a.is_solid() || !b.is_solid()) && !capabilities.lower_dimensional)
+    return std::string("needs solids: shape ") + (a.is_solid() ? "B" : "A") + " is a " +
+           dimension_name(a.is_solid() ? b.dimension() : a.dimension());
+  return std::nullopt;
+}
+
 std::optional<Relation> relation_from_string(std::string_view s) {
   for (Relation r :
        {Relation::separated, Relation::touching, Relation::penetrating, Relation::unknown})

@@ -37,7 +37,16 @@ struct Capabilities {
   bool nonconvex = false;          // accepts non-convex B-reps
   bool warm_start = false;         // uses the caller's warm-start state
   bool contact_regions = false;    // intersecting entity pairs / contact regions
+  // Accepts points, segments and convex polygons (Polytope::dimension() < 3). Without it the
+  // harness reports such a case `unsupported` for the algorithm (unsupported_input below).
+  bool lower_dimensional = false;
 };
+
+// Why an algorithm with these capabilities cannot take the pair (a non-convex shape, a point,
+// segment or polygon), or nullopt when it can. The one place runners ask; the reason is what
+// the report's `unsupported` result says.
+std::optional<std::string> unsupported_input(const Capabilities& capabilities, const Polytope& a,
+                                             const Polytope& b);
 
 struct ProximityResult {
   QueryStatus status = QueryStatus::ok;

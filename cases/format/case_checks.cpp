@@ -85,12 +85,17 @@ void make_valid_utf8(LoadError& e) {
 
 }  // namespace
 
-void check_shape_geometry(const ShapeSpec& s, const std::string& field) {
+void check_shape_geometry(const ShapeSpec& s, const std::string& field, ShapeKinds kinds) {
   try {
-    if (s.faces)
+    if (s.faces) {
       (void)Polytope::from_faces(s.vertices, *s.faces);
-    else
-      (void)Polytope::from_points(s.vertices);
+      return;
+    }
+    const Polytope p = Polytope::from_points(s.vertices);
+    if (kinds == ShapeKinds::solids && !p.is_solid())
+      bad(field + ".vertices", std::string("the points span a ") + dimension_name(p.dimension()) +
+                                   " (dimension " + std::to_string(p.dimension()) +
+                                   "): this kind of case needs solids");
   } catch (const GeometryError& e) {
     std::string message = e.what();
     if (!s.mesh.empty()) bad(field + ".mesh", s.mesh + ": " + message);

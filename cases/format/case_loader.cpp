@@ -37,9 +37,9 @@ std::string case_kind(const json& j) {
 
 // The two shapes of a pair, checked as the runners will build them (once when both are one).
 template <class Case>
-void check_pair(const Case& c) {
-  check_shape_geometry(c.a, "shapes." + c.a.name);
-  if (c.b.name != c.a.name) check_shape_geometry(c.b, "shapes." + c.b.name);
+void check_pair(const Case& c, ShapeKinds kinds) {
+  check_shape_geometry(c.a, "shapes." + c.a.name, kinds);
+  if (c.b.name != c.a.name) check_shape_geometry(c.b, "shapes." + c.b.name, kinds);
 }
 
 // Parses and checks case `index` of a document into its kind's list of `out`.
@@ -52,17 +52,17 @@ void parse_case(const json& j, const std::string& file, std::size_t index, Loade
   const std::string kind = case_kind(j);
   if (kind == "proximity") {
     ProximityCase c = parse_proximity_case(j, file, index);
-    check_pair(c);
+    check_pair(c, ShapeKinds::any_dimension);
     claim(c.id);
     out.cases.push_back(std::move(c));
   } else if (kind == "motion") {
     MotionCase m = parse_motion_case(j, file, index);
-    check_pair(m);
+    check_pair(m, ShapeKinds::any_dimension);
     claim(m.id);
     out.motion.push_back(std::move(m));
   } else if (kind == "contact-regions") {
     RegionCase r = parse_region_case(j, file, index);
-    check_pair(r);
+    check_pair(r, ShapeKinds::solids);
     claim(r.id);
     out.regions.push_back(std::move(r));
   } else {

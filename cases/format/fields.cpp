@@ -31,7 +31,8 @@ constexpr double kMaxCoordinate = 1e150;
 constexpr double kMinExtent = 1e-100;
 
 // The shape must span at least kMinExtent along some axis: below it, the squared lengths and the
-// cross products of its edges underflow (a face's normal comes out zero).
+// cross products of its edges underflow (a face's normal comes out zero). A single point (every
+// vertex the same, extent 0) has no edge and is a shape.
 void require_extent(const std::vector<Vec3>& vertices, const std::string& field) {
   if (vertices.empty()) return;
   Vec3 lo = vertices.front(), hi = lo;
@@ -40,7 +41,7 @@ void require_extent(const std::vector<Vec3>& vertices, const std::string& field)
     hi = hi.cwiseMax(v);
   }
   const double extent = (hi - lo).maxCoeff();
-  if (extent >= kMinExtent) return;
+  if (extent >= kMinExtent || extent == 0.0) return;
   std::ostringstream m;
   m << "the shape spans " << std::setprecision(3) << extent
     << " (largest side of its bounding box), below the supported 1e-100";
@@ -170,8 +171,7 @@ ShapeSpec shape(const json& j, const std::string& name, const std::string& field
   if (!j.contains("vertices")) bad(field + ".vertices", "missing");
   const json& v = j["vertices"];
   if (!v.is_array()) bad(field + ".vertices", "expected an array of [x, y, z]");
-  if (v.size() < 4)
-    bad(field + ".vertices", "a solid needs at least 4 vertices, got " + std::to_string(v.size()));
+  if (v.empty()) bad(field + ".vertices", "a shape needs at least one vertex, got none");
   within_limit(v.size(), load_options().limits.vertices, "vertices", "vertices",
                field + ".vertices");
   for (std::size_t i = 0; i < v.size(); ++i)

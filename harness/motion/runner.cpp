@@ -156,8 +156,8 @@ MotionRun selection_run(const MotionSelection& selection, std::size_t si,
     run.error = shape_error;
     return run;
   }
-  if ((!a->is_convex() || !b->is_convex()) && !selection.algorithm->capabilities.nonconvex) {
-    run.error = "non-convex input not supported";
+  if (const auto why = unsupported_input(selection.algorithm->capabilities, *a, *b)) {
+    run.error = *why;
     return run;
   }
   const bool in_child = isolated_selection(selection, options);

@@ -168,7 +168,8 @@ Flags capability_flags(const Capabilities& c) {
           {"penetration_depth", c.penetration_depth},
           {"nonconvex", c.nonconvex},
           {"warm_start", c.warm_start},
-          {"contact_regions", c.contact_regions}};
+          {"contact_regions", c.contact_regions},
+          {"lower_dimensional", c.lower_dimensional}};
 }
 
 }  // namespace touchstone

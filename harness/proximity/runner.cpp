@@ -109,7 +109,7 @@ std::vector<std::optional<IsolatedMeasurement>> measure_isolated_algorithms(
   std::vector<const ProximityAlgorithm*> batch_instances;
   for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
     if (isolated_algorithm(*algorithms[ai], options) &&
-        ((a.is_convex() && b.is_convex()) || algorithms[ai]->capabilities.nonconvex)) {
+        !unsupported_input(algorithms[ai]->capabilities, a, b)) {
       batch.push_back(ai);
       batch_instances.push_back(instances[ai].get());
     }
@@ -134,8 +134,8 @@ ResultRecord algorithm_result(const ProximityAlgorithmInfo& info,
                               const Polytope& b, const CaseRecord& rec,
                               std::optional<IsolatedMeasurement>& isolated,
                               const RunOptions& options) {
-  if ((!a.is_convex() || !b.is_convex()) && !info.capabilities.nonconvex)
-    return unsupported_result(info.name, ci, "non-convex input not supported");
+  if (const auto why = unsupported_input(info.capabilities, a, b))
+    return unsupported_result(info.name, ci, *why);
   if (!rec.reference)
     return error_result(info.name, ci, "no exact reference: " + rec.problems.front());
   try {

@@ -1,6 +1,7 @@
 // libFuzzer target: the B-rep builder, from_faces and the exact convex hull (input format:
 // fuzz_support.hpp, polytope_from_bytes). The only exception allowed out is GeometryError; a
-// built polytope must be consistent (its edges' faces and vertices exist).
+// built polytope must be consistent (its edges' faces and vertices exist; a segment's edge has no
+// face).
 #include <cstddef>
 #include <cstdint>
 
@@ -11,9 +12,12 @@ namespace {
 void check(const touchstone::Polytope& p) {
   const int nv = static_cast<int>(p.vertices().size());
   const int nf = static_cast<int>(p.faces().size());
+  // A segment's one edge has no face on either side (polytope.hpp); every other edge has two.
+  const bool faceless = p.dimension() == 1;
+  auto bad_face = [&](int f) { return faceless ? f != -1 : f < 0 || f >= nf; };
   for (const touchstone::Edge& e : p.edges())
-    if (e.tail < 0 || e.tail >= nv || e.head < 0 || e.head >= nv || e.left_face < 0 ||
-        e.left_face >= nf || e.right_face < 0 || e.right_face >= nf)
+    if (e.tail < 0 || e.tail >= nv || e.head < 0 || e.head >= nv || bad_face(e.left_face) ||
+        bad_face(e.right_face))
       __builtin_trap();
 }
 

@@ -170,9 +170,10 @@ Directions blow_up_directions(std::span<const SupportPoint> pts) {
 
 // 1. A full-dimensional start tetrahedron in `start` (cleared first): GJK's points first (they
 //    enclose or touch the origin), then support points off the current affine hull; oriented so
-//    that det(p1−p0, p2−p0, p3−p0) < 0. False (with `reason` set) when M is flat.
+//    that det(p1−p0, p2−p0, p3−p0) < 0. False (with the result's reason and flat_normal set)
+//    when M is flat.
 bool start_tetrahedron(MinkowskiPair& pair, std::span<const SupportPoint> simplex, double dim_tol,
-                       std::vector<SupportPoint>& start, std::string& reason) {
+                       std::vector<SupportPoint>& start, EpaResult& result) {
   start.clear();
   for (const SupportPoint& p : simplex) {
     if (start.size() == 4) break;
@@ -196,7 +197,8 @@ bool start_tetrahedron(MinkowskiPair& pair, std::span<const SupportPoint> simple
       }
     }
     if (!found) {
-      reason = "EPA: Minkowski difference is flat (no full-dimensional start)";
+      result.reason = "EPA: Minkowski difference is flat (no full-dimensional start)";
+      result.flat_normal = dirs.d[0];  // across the start's affine hull (unit)
       return false;
     }
     start.push_back(chosen);
@@ -332,7 +334,7 @@ EpaResult expanding_polytope(MinkowskiPair& pair, std::span<const SupportPoint> 
                              double size, int max_iterations) {
   EpaResult result;
   thread_local Workspace work;
-  if (!start_tetrahedron(pair, simplex, kDimensionTolerance * size, work.points, result.reason))
+  if (!start_tetrahedron(pair, simplex, kDimensionTolerance * size, work.points, result))
     return result;
   Polytope3 poly(work.points, work.faces, work.heap);
   make_tetrahedron_faces(poly);

@@ -34,6 +34,17 @@
 //  6. |v| ≤ kTouch · size → the origin is within tolerance of A − B: contact.
 // On rules 4 and 6 EPA decides: depth > kTouch · size → penetrating, else touching with
 // distance 0. Otherwise the pair is separated with distance |v|.
+//
+// Points, segments and polygons (Polytope::dimension() < 3) need nothing else for the distance:
+// GJK only asks for support points of the vertex sets. In contact, "penetrating" means the origin
+// is interior to A − B in 3D (the contact survives every small translation). When the two
+// dimensions sum to at most 2 (point–point, point–segment, point–polygon, segment–segment), A − B
+// spans at most a plane for every pose (a pose is affine, so it keeps each shape's dimension):
+// such a contact is touching, exactly, and EPA is not run. A flat A − B of larger dimension sum
+// (coplanar polygons, a segment in a polygon's plane) is found flat by EPA's start; the contact is
+// then reported touching only if support evaluations prove that A − B reaches at most the
+// touching band past the origin along the flat set's normal or its opposite, else `failed`.
+//
 // kTouch (1e-13) sits between the 1e-15 and 1e-12 steps of the degenerate-family gap sweep
 // (DESIGN §6.1) and well above the ≈ 1e-15 · size rounding of the support points.
 //
@@ -221,6 +232,7 @@ class Gjk final : public ProximityAlgorithm {
     p->polytope = &shape;
     p->vertices = shape.vertices();
     p->convex = shape.is_convex();
+    p->dimension = shape.dimension();
     p->diameter = shape.diameter();
     p->centroid = shape.centroid();
     p->avx = detail::cpu_has_avx();
@@ -292,6 +304,15 @@ class Gjk final : public ProximityAlgorithm {
     }
   }
 
+  // True when A − B reaches at most `touch` past the origin along dir: max over A − B of
+  // n·w ≤ touch for n = dir / |dir|, one support evaluation.
+  static bool reaches_at_most(MinkowskiPair& m, const Vec3& dir, double touch) {
+    const double len = dir.norm();
+    if (!(len > 0.0) || !std::isfinite(len)) return false;
+    const Vec3 n = dir / len;
+    return n.dot(m.support(n).w) <= touch;
+  }
+
   // A proof that the depth is at most `touch` without EPA: a unit direction n along which A − B
   // reaches at most `touch` past the origin, h(n) = max over A − B of n·w ≤ touch. The depth is
   // min over unit n of h(n), so it is at most touch; EPA's depth, the distance to a face of a
@@ -302,12 +323,7 @@ class Gjk final : public ProximityAlgorithm {
   // identical-shapes families put two thirds of GJK's time in EPA on touching pairs.
   static bool touching_certificate(MinkowskiPair& m, const Simplex& s, const Vec3& centre_offset,
                                    double touch) {
-    auto proves = [&](const Vec3& dir) {
-      const double len = dir.norm();
-      if (!(len > 0.0) || !std::isfinite(len)) return false;
-      const Vec3 n = dir / len;
-      return n.dot(m.support(n).w) <= touch;
-    };
+    auto proves = [&](const Vec3& dir) { return reaches_at_most(m, dir, touch); };
     if (s.vv > 0.0 && proves(-s.v)) return true;
     if (proves(-centre_offset)) return true;
     if (s.n < 3) return false;
@@ -344,7 +360,8 @@ class Gjk final : public ProximityAlgorithm {
   static ProximityResult penetration(ProximityResult r, MinkowskiPair& m, const Simplex& s,
                                      const Vec3& centre_offset, const Pose& pose_a, double size,
                                      double touch, int cap, int iterations) {
-    if (touching_certificate(m, s, centre_offset, touch)) {
+    // Dimensions summing to at most 2: A − B has no interior (see the top of this file).
+    if (m.a->dimension + m.b->dimension <= 2 || touching_certificate(m, s, centre_offset, touch)) {
       r.iterations = iterations;
       r.relation = Relation::touching;
       r.distance = 0.0;
@@ -356,6 +373,13 @@ class Gjk final : public ProximityAlgorithm {
     const detail::EpaResult e = detail::expanding_polytope(
         m, std::span<const SupportPoint>(start.data(), static_cast<size_t>(s.n)), size, cap);
     r.iterations = iterations + e.iterations;
+    if (!e.ok && e.flat_normal &&
+        (reaches_at_most(m, *e.flat_normal, touch) || reaches_at_most(m, -*e.flat_normal, touch))) {
+      r.relation = Relation::touching;  // A − B is flat and the origin within the band of it
+      r.distance = 0.0;
+      r.penetration_depth = 0.0;
+      return r;
+    }
     if (!e.ok) return failed_result(e.reason, r.iterations);
     // P ⊂ A − B and |v| ≥ dist(0, A − B), so the boundary of A − B along the converged face's
     // normal (within [depth, depth + accuracy]) cannot lie much below −|v|; if even its upper end
@@ -494,7 +518,8 @@ ProximityAlgorithmInfo info() {
       .capabilities = {.distance = true,
                        .witness_points = true,
                        .penetration_depth = true,
-                       .warm_start = true},
+                       .warm_start = true,
+                       .lower_dimensional = true},
       .make = [] { return std::make_unique<Gjk>(); },
   };
 }

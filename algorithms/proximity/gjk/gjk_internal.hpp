@@ -3,6 +3,7 @@
 // mapping of the Minkowski difference A − B, with B expressed in A's local frame.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ struct PreparedConvex : PreparedShape {
   // Vertex graph in compressed rows: neighbours of v are adj[adj_offset[v] .. adj_offset[v+1]).
   std::vector<int> adj_offset, adj;
   bool convex = true;
+  int dimension = 3;  // Polytope::dimension(): 0 point, 1 segment, 2 polygon, 3 solid
   double diameter = 0.0;
   Vec3 centroid = Vec3::Zero();
 
@@ -84,6 +86,10 @@ struct EpaResult {
   // depth + accuracy] of the origin.
   double accuracy = 0.0;
   int iterations = 0;
+  // When !ok because A − B is flat (no support point leaves the start simplex's affine hull by
+  // more than the dimension tolerance): a unit direction across that flat set, for the caller to
+  // prove the pair touching along it (both signs) by support evaluations.
+  std::optional<Vec3> flat_normal;
 };
 
 // Expanding polytope algorithm (van den Bergen 2001, "Proximity queries and penetration depth

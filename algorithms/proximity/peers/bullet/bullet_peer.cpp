@@ -37,6 +37,13 @@ std::unique_ptr<PreparedShape> prepare_bullet(const Polytope& shape) {
   return out;
 }
 
+// btConvexHullShape is the implicit hull of any point array: points, segments and polygons too.
+constexpr Capabilities kBulletCapabilities = [] {
+  Capabilities c = kGjkEpaCapabilities;
+  c.lower_dimensional = true;
+  return c;
+}();
+
 const btConvexHullShape& hull_of(const PreparedShape& s) {
   return *static_cast<const BulletShape&>(s).hull;
 }
@@ -126,7 +133,7 @@ ProximityAlgorithmInfo bullet_gjk_pair_info() {
           "witnesses, depth; Bullet's built-in tolerances, not settable). Disagreements are "
           "Bullet's: the relation across touching (contact at exact gaps ~1e-16), distance and "
           "depth on scale-disparate pairs, the depth of identical shapes",
-      .capabilities = kGjkEpaCapabilities,
+      .capabilities = kBulletCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGjkPair>(); },
   };
@@ -143,7 +150,7 @@ ProximityAlgorithmInfo bullet_gjkepa2_info() {
           "tolerances, not settable). Disagreements are Bullet's: the relation across touching, "
           "Penetration finding the pair apart after Distance reported contact, distance on "
           "scale-disparate pairs, the depth of identical shapes",
-      .capabilities = kGjkEpaCapabilities,
+      .capabilities = kBulletCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGjkEpa2>(); },
   };

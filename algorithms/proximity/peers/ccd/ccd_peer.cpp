@@ -134,7 +134,8 @@ ProximityAlgorithmInfo ccd_info(Method m, bool tight) {
       .paper = gjk ? "libccd 2.1 (Fiser); GJK + EPA"
                    : "libccd 2.1 (Fiser); MPR, Snethen, Game Programming Gems 7",
       .description = description,
-      .capabilities = {.penetration_depth = true},
+      // A support mapping describes points, segments and polygons as well as solids.
+      .capabilities = {.penetration_depth = true, .lower_dimensional = true},
       .parameters = {{"max_iterations", static_cast<double>(kMaxIterations)}},
       .make = [m, tight] { return std::make_unique<CcdPeer>(m, tight); },
   };
