@@ -16,11 +16,13 @@
 #include <sstream>
 #include <string>
 
+#include "cases/format/case_loader.hpp"
 #include "harness/html/cli.hpp"
 #include "harness/html/markup.hpp"
 #include "harness/html/plots.hpp"
 #include "harness/html/replay.hpp"
 #include "harness/html/report_model.hpp"
+#include "harness/proximity/report.hpp"
 
 namespace touchstone {
 namespace {
@@ -175,6 +177,23 @@ TEST(HtmlReport, SectionsAndMatrixCounts) {
                             "fail, 0 error\""),
             std::string::npos);
   EXPECT_NE(page.find("<th>libraries.cgal</th><td><code>5.5.1</code>"), std::string::npos);
+}
+
+// The page reads what the runners write today (touchstone-report/2, with raw repetition times),
+// not only the hand-made version-1 report above: a real run of the example cases.
+TEST(HtmlReport, ReadsTheReportTheRunnerWrites) {
+  const auto loaded = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples");
+  std::vector<const ProximityAlgorithmInfo*> algorithms{ProximityRegistry::builtin().find("gjk")};
+  ReferenceCache cache;
+  RunOptions options;
+  options.repetitions = 3;
+  options.isolation = RunOptions::Isolation::none;
+  const json report = make_report(run_proximity(loaded.cases, algorithms, options, cache), options,
+                                  {"touchstone run --test", 1});
+  ASSERT_EQ(report["format"], "touchstone-report/2");
+  const std::string page = page_of(report);
+  EXPECT_NE(page.find("<section id=\"verdict-matrix\""), std::string::npos);
+  EXPECT_NE(page.find("title=\"gjk × all families: "), std::string::npos);
 }
 
 TEST(HtmlReport, FailuresCarryTheCommandThatReplaysThem) {

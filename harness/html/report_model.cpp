@@ -33,10 +33,11 @@ const json& required_array(const json& report, const char* key) {
 std::string kind_of(const json& report, std::string& format) {
   format = required_string(report, "format", "(document)");
   if (format == "touchstone-robustness/1") return "robustness";
-  if (format != "touchstone-report/1")
+  // Version 2 added the raw repetition times (`times_ns`), which the time plots read when present.
+  if (format != "touchstone-report/1" && format != "touchstone-report/2")
     throw ReportShapeError("format",
-                           "expected touchstone-report/1 or touchstone-robustness/1, "
-                           "found '" +
+                           "expected touchstone-report/1, touchstone-report/2 or "
+                           "touchstone-robustness/1, found '" +
                                format + "'");
   if (member(report, "force_results")) return "forces";
   if (member(report, "region_results")) return "regions";
