@@ -126,7 +126,9 @@ TEST(Report, SummaryAndTableShowErrorQuantilesInUlps) {
       EXPECT_EQ(row["error_ulps"]["p99"], 7.0);
       EXPECT_EQ(row["error_ulps"]["max"], 7.0);
     }
-    if (row["algorithm"] == "b") EXPECT_EQ(row["error_ulps"]["count"], 0);
+    if (row["algorithm"] == "b") {
+      EXPECT_EQ(row["error_ulps"]["count"], 0);
+    }
   }
   const std::string table = terminal_table(run);
   EXPECT_NE(table.find("ulps p50/p99/max"), std::string::npos);

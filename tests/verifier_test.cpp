@@ -224,8 +224,12 @@ TEST(ErrorInUlps, DistanceOffByThreeUlpsOfM) {
   std::optional<double> distance_ulps;
   for (const auto& c : v.checks) {
     if (c.name == "distance") distance_ulps = error_in_ulps(c, 1000.0);
-    if (c.name == "relation") EXPECT_EQ(error_in_ulps(c, 1000.0).value_or(-1), 0.0);
-    if (c.verdict == Verdict::unsupported) EXPECT_FALSE(error_in_ulps(c, 1000.0)) << c.name;
+    if (c.name == "relation") {
+      EXPECT_EQ(error_in_ulps(c, 1000.0).value_or(-1), 0.0);
+    }
+    if (c.verdict == Verdict::unsupported) {
+      EXPECT_FALSE(error_in_ulps(c, 1000.0)) << c.name;
+    }
   }
   EXPECT_EQ(distance_ulps.value_or(-1), 3.0);
   EXPECT_EQ(

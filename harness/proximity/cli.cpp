@@ -2,7 +2,6 @@
 
 #include <filesystem>
 #include <iostream>
-#include <map>
 
 #include "algorithms/proximity/registry.hpp"
 #include "cases/families.hpp"
@@ -47,14 +46,16 @@ std::optional<std::vector<ProximityCase>> gather_cases(const RunCli& cli,
 }  // namespace
 
 void add_tolerance_mode_options(CLI::App* command, Tolerances& tolerances) {
-  const std::map<std::string, ToleranceMode> modes = {{"relative", ToleranceMode::relative},
-                                                      {"ulps", ToleranceMode::ulps}};
   command
-      ->add_option("--tolerance-mode", tolerances.mode,
-                   "relative (default): tolerances and band scale with the pair's size L; ulps "
-                   "(strict): each is --tol-ulps units in the last place of the largest world "
-                   "coordinate M, so only answers as accurate as doubles allow pass")
-      ->transform(CLI::CheckedTransformer(modes))
+      ->add_option_function<std::string>(
+          "--tolerance-mode",
+          [&tolerances](const std::string& mode) {
+            tolerances.mode = mode == "ulps" ? ToleranceMode::ulps : ToleranceMode::relative;
+          },
+          "relative (default): tolerances and band scale with the pair's size L; ulps "
+          "(strict): each is --tol-ulps units in the last place of the largest world "
+          "coordinate M, so only answers as accurate as doubles allow pass")
+      ->check(CLI::IsMember({"relative", "ulps"}))
       ->default_str("relative");
   command
       ->add_option("--tol-ulps", tolerances.ulps,

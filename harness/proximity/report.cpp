@@ -116,8 +116,8 @@ void table_row(std::ostream& out, const std::string& algorithm, const std::strin
   out << std::left << std::setw(17) << algorithm << std::setw(24) << family << std::right
       << std::setw(7) << v.pass << std::setw(7) << v.fail << std::setw(7) << v.ambiguous
       << std::setw(7) << v.unsupported << std::setw(7) << v.error << std::setw(22) << ulps
-      << std::setw(12) << format_ns(s.median_ns) << std::setw(9) << std::fixed << std::setprecision(2)
-      << s.ratio_to_fastest << "\n";
+      << std::setw(12) << format_ns(s.median_ns) << std::setw(9) << std::fixed
+      << std::setprecision(2) << s.ratio_to_fastest << "\n";
 }
 
 }  // namespace
@@ -171,7 +171,8 @@ std::string ProximityReport::table() const {
   out << std::left << std::setw(17) << "algorithm" << std::setw(24) << "family" << std::right
       << std::setw(7) << "pass" << std::setw(7) << "fail" << std::setw(7) << "ambig" << std::setw(7)
       << "unsup" << std::setw(7) << "error" << std::setw(22) << "ulps p50/p99/max" << std::setw(12)
-      << "median" << std::setw(9) << "x best" << "\n";
+      << "median" << std::setw(9) << "x best"
+      << "\n";
   out << std::string(119, '-') << "\n";
   std::string last;
   for (const SummaryRow& s : rows_) {

@@ -5,10 +5,10 @@
 
 #include "harness/common/cli.hpp"
 #include "harness/motion/cli.hpp"
+#include "harness/proximity/cli.hpp"
 #include "harness/sweep/merge.hpp"
 #include "harness/sweep/mpi.hpp"
 #include "harness/sweep/sweep.hpp"
-#include "harness/proximity/cli.hpp"
 
 namespace touchstone {
 namespace {
