@@ -137,7 +137,7 @@ void read_robustness(const json& report, ReportModel& model) {
     if (text_field(*tol, "mode") == "ulps") {  // strict mode (harness/proximity/verifier.hpp)
       replay_options.insert(replay_options.end(), {"--tolerance-mode", "ulps"});
       if (auto u = number_field(*tol, "ulps"))
-        replay_options.insert(replay_options.end(), {"--tol-ulps", json(*u).dump()});
+        replay_options.insert(replay_options.end(), {"--tol-ulps", format_number(*u, 17)});
     }
   }
   bool any_warm = false;
