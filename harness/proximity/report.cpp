@@ -115,7 +115,7 @@ void table_row(std::ostream& out, const std::string& algorithm, const std::strin
   const VerdictCounts& v = s.verdicts;
   out << std::left << std::setw(17) << algorithm << std::setw(24) << family << std::right
       << std::setw(7) << v.pass << std::setw(7) << v.fail << std::setw(7) << v.ambiguous
-      << std::setw(7) << v.unsupported << std::setw(7) << v.error << std::setw(22) << ulps
+      << std::setw(7) << v.unsupported << std::setw(7) << v.error << " " << std::setw(23) << ulps
       << std::setw(12) << format_ns(s.median_ns) << std::setw(9) << std::fixed
       << std::setprecision(2) << s.ratio_to_fastest << "\n";
 }
@@ -170,10 +170,11 @@ std::string ProximityReport::table() const {
   std::ostringstream out;
   out << std::left << std::setw(17) << "algorithm" << std::setw(24) << "family" << std::right
       << std::setw(7) << "pass" << std::setw(7) << "fail" << std::setw(7) << "ambig" << std::setw(7)
-      << "unsup" << std::setw(7) << "error" << std::setw(22) << "ulps p50/p99/max" << std::setw(12)
-      << "median" << std::setw(9) << "x best"
+      << "unsup" << std::setw(7) << "error"
+      << " " << std::setw(23) << "ulps p50/p99/max" << std::setw(12) << "median" << std::setw(9)
+      << "x best"
       << "\n";
-  out << std::string(119, '-') << "\n";
+  out << std::string(121, '-') << "\n";
   std::string last;
   for (const SummaryRow& s : rows_) {
     if (s.family == "*") continue;
@@ -181,7 +182,7 @@ std::string ProximityReport::table() const {
               ulps_column(error_ulps_, s));
     last = s.algorithm;
   }
-  out << std::string(119, '-') << "\n";
+  out << std::string(121, '-') << "\n";
   for (const SummaryRow& s : rows_)
     if (s.family == "*") table_row(out, s.algorithm, "(all)", s, ulps_column(error_ulps_, s));
   return out.str();
