@@ -40,6 +40,9 @@ TEST(Report, RealOutputValidatesAgainstSchema) {
   auto broken = report;
   broken["results"][0]["verdict"] = "probably";
   EXPECT_TRUE(test_support::rejected_by_report_schema(broken, "proximity-broken"));
+  auto negative_ulps = report;  // an error in ulps is a magnitude
+  negative_ulps["summary"][0]["error_ulps"]["p50"] = -1.0;
+  EXPECT_TRUE(test_support::rejected_by_report_schema(negative_ulps, "proximity-negative-ulps"));
   auto mixed = report;
   mixed["force_cases"] = nlohmann::json::array();
   EXPECT_TRUE(test_support::rejected_by_report_schema(mixed, "proximity-mixed"));
