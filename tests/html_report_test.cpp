@@ -274,6 +274,35 @@ TEST(HtmlReport, RobustnessReport) {
   EXPECT_NE(page.find("<th>experiment</th><td><code>two cubes</code>"), std::string::npos);
 }
 
+// A strict-mode robustness failure replays in strict mode; a proximity report's summary quantiles
+// of errors in ulps become the table algorithm × family (median / p99 / max; null is ∞).
+TEST(HtmlReport, StrictModeReplayAndErrorsInUlps) {
+  const json robustness = json::parse(R"({
+    "format": "touchstone-robustness/1", "experiment": "two cubes", "seed": 3, "trials": 1,
+    "first_trial": 0, "seconds": 1.5, "isolation": "all",
+    "tolerances": {"distance_relative": 1e-9, "band_relative": 1e-9, "mode": "ulps", "ulps": 16},
+    "algorithms": [{"name": "a", "mode": "warm", "trials": 1, "problems": 1, "error": 0,
+                    "ambiguous": 0, "unsupported": 0}],
+    "failing_trials": [{"case": "robustness-face/s3/i0",
+      "origin": {"family": "robustness-face", "seed": 3, "index": 0}, "problems": "a: x"}]})");
+  EXPECT_EQ(read_report_model(robustness).rows.at(0).replay,
+            "touchstone robustness --tol-distance 1e-09 --band 1e-09 --tolerance-mode ulps "
+            "--tol-ulps 16 --algorithms a --first-trial 0 --trials 1 --seed 3 --out replay.json");
+  json report = hand_made_report();
+  report["summary"] = json::parse(R"([
+    {"algorithm": "alpha", "family": "fam-a", "error_ulps": {"count": 2, "p50": 0.5, "p99": 3,
+                                                            "max": 12}},
+    {"algorithm": "alpha", "family": "*", "error_ulps": {"count": 4, "p50": 1, "p99": 12,
+                                                        "max": null}},
+    {"algorithm": "beta", "family": "*", "error_ulps": {"count": 0}}])");
+  const std::string page = page_of(report);
+  EXPECT_NE(page.find("<section id=\"error-ulps\""), std::string::npos);
+  EXPECT_NE(page.find("<tr><th>alpha</th><td>0.5 / 3 / 12</td><td>–</td><td>1 / 12 / ∞</td></tr>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<tr><th>beta</th><td>–</td><td>–</td><td>–</td></tr>"), std::string::npos);
+  EXPECT_EQ(page_of(hand_made_report()).find("id=\"error-ulps\""), std::string::npos);
+}
+
 TEST(HtmlReport, TimeDistributionsAndScaling) {
   // Quartiles by linear interpolation: {1, 2, 3, 4} -> 1.75, 2.5, 3.25.
   const auto b = box_stats({4, 1, 3, 2});

@@ -3,6 +3,8 @@
 // inside the band around touching are ambiguous, never pass or fail.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "cases/format/case_loader.hpp"
 #include "harness/proximity/runner.hpp"
 #include "tests/support/gjk_variants.hpp"
@@ -196,6 +198,78 @@ TEST(Verifier, ToleranceScalesWithThePair) {
   // Error 1e-7: fails at scale 1 (tolerance 1e-9), passes at scale 1e4 (tolerance 1e-5).
   EXPECT_EQ(verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::fail);
   EXPECT_EQ(verify_proximity(r, caps, {&e, 1e4, 1e4, {}, {}}, Tolerances{}).verdict, Verdict::pass);
+}
+
+// ulp_at by hand: 1 lies in [2^0, 2^1), so its ulp is 2^-52; 1000 in [2^9, 2^10): 2^-43; 1024 is
+// 2^10: 2^-42; 0 (and anything below the smallest normal double) counts as 2^-1022: 2^-1074.
+TEST(ErrorInUlps, UlpIsTheSpacingOfDoublesAtM) {
+  EXPECT_EQ(ulp_at(1.0), std::ldexp(1.0, -52));
+  EXPECT_EQ(ulp_at(1000.0), std::ldexp(1.0, -43));
+  EXPECT_EQ(ulp_at(1023.999), std::ldexp(1.0, -43));
+  EXPECT_EQ(ulp_at(1024.0), std::ldexp(1.0, -42));
+  EXPECT_EQ(ulp_at(-1000.0), std::ldexp(1.0, -43));
+  EXPECT_EQ(ulp_at(0.0), std::ldexp(1.0, -1074));
+}
+
+// A distance off by exactly 3 ulps of M = 1000 (3 · 2^-43, exact in doubles near 1) is 3 ulps;
+// the same error at M = 1 is 3 · 2^9 = 1536 ulps. A check that measured nothing has none.
+TEST(ErrorInUlps, DistanceOffByThreeUlpsOfM) {
+  Capabilities caps;
+  caps.distance = true;
+  ProximityResult r;
+  r.relation = Relation::separated;
+  r.distance = 1.0 + 3 * std::ldexp(1.0, -43);
+  const auto e = exact(Relation::separated, 1.0);
+  const auto v = verify_proximity(r, caps, {&e, 1.0, 1000.0, {}, {}}, Tolerances{});
+  std::optional<double> distance_ulps;
+  for (const auto& c : v.checks) {
+    if (c.name == "distance") distance_ulps = error_in_ulps(c, 1000.0);
+    if (c.name == "relation") {
+      EXPECT_EQ(error_in_ulps(c, 1000.0).value_or(-1), 0.0);
+    }
+    if (c.verdict == Verdict::unsupported) {
+      EXPECT_FALSE(error_in_ulps(c, 1000.0)) << c.name;
+    }
+  }
+  EXPECT_EQ(distance_ulps.value_or(-1), 3.0);
+  EXPECT_EQ(
+      error_in_ulps({"distance", Verdict::pass, 3 * std::ldexp(1.0, -43), 1, ""}, 1.0).value_or(-1),
+      1536.0);
+  EXPECT_FALSE(error_in_ulps({"distance", Verdict::fail, 0, 0, "declared but not returned"}, 1.0));
+}
+
+// Strict mode at L ≈ 1e4 (M = 5000, ulp 2^-40 ≈ 9.1e-13): an error of 1e-7 and a "touching" at
+// exact distance 1e-8 pass (ambiguous) under the relative band 1e-9 · L = 1e-5, but are ~1e5 and
+// ~1e4 ulps: strict mode with 16 ulps (1.5e-11) fails both.
+TEST(ErrorInUlps, StrictModeFailsWhatTheRelativeBandForgives) {
+  Capabilities caps;
+  caps.distance = true;
+  Tolerances strict;
+  strict.mode = ToleranceMode::ulps;
+  strict.ulps = 16;
+  ProximityResult r;
+  r.relation = Relation::separated;
+  r.distance = 1000.0 + 1e-7;
+  const auto e = exact(Relation::separated, 1000.0);
+  EXPECT_EQ(verify_proximity(r, caps, {&e, 1e4, 5000.0, {}, {}}, Tolerances{}).verdict,
+            Verdict::pass);
+  EXPECT_EQ(verify_proximity(r, caps, {&e, 1e4, 5000.0, {}, {}}, strict).verdict, Verdict::fail);
+  ProximityResult touching;
+  touching.relation = Relation::touching;
+  touching.distance = 0.0;
+  const auto near = exact(Relation::separated, 1e-8);
+  EXPECT_EQ(verify_proximity(touching, caps, {&near, 1e4, 5000.0, {}, {}}, Tolerances{}).verdict,
+            Verdict::ambiguous);
+  EXPECT_EQ(verify_proximity(touching, caps, {&near, 1e4, 5000.0, {}, {}}, strict).verdict,
+            Verdict::fail);
+  // Within the strict band (8 ulps from touching) it stays ambiguous: a fair verdict.
+  const auto closer = exact(Relation::separated, 8 * std::ldexp(1.0, -40));
+  EXPECT_EQ(verify_proximity(touching, caps, {&closer, 1e4, 5000.0, {}, {}}, strict).verdict,
+            Verdict::ambiguous);
+  // Every tolerance of the case is 16 ulps of M, whatever L.
+  const CaseTolerances t = case_tolerances(strict, 1e4, 5000.0);
+  for (double x : {t.distance, t.witness, t.witness_gap, t.depth, t.band})
+    EXPECT_EQ(x, 16 * std::ldexp(1.0, -40));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cmath>
@@ -149,6 +150,24 @@ bool write_report(const std::string& path, const ReportContext& context, const R
 }
 
 json finite_or_null(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+
+json quantiles(std::vector<double> values) {
+  json out = {{"count", values.size()}};
+  if (values.empty()) return out;
+  std::sort(values.begin(), values.end());
+  const auto at = [&](double q) {
+    const double rank = std::ceil(q * static_cast<double>(values.size()));
+    const std::size_t i = rank < 1 ? 0 : static_cast<std::size_t>(rank) - 1;
+    return finite_or_null(values[std::min(i, values.size() - 1)]);
+  };
+  out["min"] = finite_or_null(values.front());
+  out["p50"] = at(0.5);
+  out["p90"] = at(0.9);
+  out["p99"] = at(0.99);
+  out["p999"] = at(0.999);
+  out["max"] = finite_or_null(values.back());
+  return out;
+}
 
 json flags_json(const Flags& flags) {
   json j = json::object();

@@ -106,6 +106,11 @@ bool write_report(const std::string& path, const ReportContext& context, const R
 // A non-finite number becomes null: reports never carry NaN or Infinity.
 nlohmann::json finite_or_null(double x);
 
+// Quantiles of a sample: count, min, p50, p90, p99, p999, max (nearest rank: the smallest value
+// with at least that fraction of the sample at or below it; {count: 0} when empty; non-finite
+// values sort as they compare and are written as null).
+nlohmann::json quantiles(std::vector<double> values);
+
 // Named boolean flags (capabilities) in a fixed order, and as a JSON object.
 using Flags = std::vector<std::pair<std::string, bool>>;
 nlohmann::json flags_json(const Flags& flags);

@@ -205,6 +205,35 @@ std::string verdict_matrix_section(const ReportModel& model) {
   return s.str();
 }
 
+// Proximity reports: each result's largest check error in ulps of its case's M, as p50 / p99 /
+// max per algorithm and family (the report's summary); nothing for other kinds.
+std::string error_ulps_section(const ReportModel& model) {
+  if (model.error_ulps.empty()) return "";
+  const auto cell = [&](const std::string& algorithm, const std::string& family) {
+    const auto it = model.error_ulps.find({algorithm, family});
+    if (it == model.error_ulps.end()) return std::string("<td>–</td>");
+    const auto text = [&](const char* key) {
+      const auto x = number_field(it->second, key);
+      return x ? format_number(*x) : std::string("∞");
+    };
+    return "<td>" + text("p50") + " / " + text("p99") + " / " + text("max") + "</td>";
+  };
+  std::ostringstream s;
+  s << "<section id=\"error-ulps\"><h2>Errors in ulps</h2><p class=\"note\">Each result's "
+       "largest check error in units of the doubles' resolution at the pair, ulp(M) (M: the "
+       "largest absolute world coordinate); each cell: median / p99 / max.</p>"
+    << "<table id=\"error-ulps-table\"><thead><tr><th>algorithm</th>";
+  for (const std::string& f : model.families) s << "<th>" << html_escape(f) << "</th>";
+  s << "<th>all families</th></tr></thead><tbody>";
+  for (const std::string& a : model.algorithms) {
+    s << "<tr><th>" << html_escape(a) << "</th>";
+    for (const std::string& f : model.families) s << cell(a, f);
+    s << cell(a, "*") << "</tr>";
+  }
+  s << "</tbody></table></section>";
+  return s.str();
+}
+
 std::string time_distribution_section(const ReportModel& model) {
   bool raw = false;
   const Samples samples = time_samples(model, raw);
@@ -315,7 +344,8 @@ std::string html_report(const ReportModel& model, const json* comparison,
     << "</title><style>" << page_css() << "</style></head><body><h1>" << html_escape(title)
     << "</h1>\n"
     << summary_section(model) << "\n"
-    << verdict_matrix_section(model) << "\n";
+    << verdict_matrix_section(model) << "\n"
+    << error_ulps_section(model) << "\n";
   if (comparison) s << comparison_section(*comparison, options) << "\n";
   s << time_distribution_section(model) << "\n"
     << scaling_section(model) << "\n"

@@ -135,6 +135,11 @@ void read_robustness(const json& report, ReportModel& model) {
       replay_options.insert(replay_options.end(), {"--tol-distance", json(*d).dump()});
     if (auto b = number_field(*tol, "band_relative"))
       replay_options.insert(replay_options.end(), {"--band", json(*b).dump()});
+    if (text_field(*tol, "mode") == "ulps") {  // strict mode (harness/proximity/verifier.hpp)
+      replay_options.insert(replay_options.end(), {"--tolerance-mode", "ulps"});
+      if (auto u = number_field(*tol, "ulps"))
+        replay_options.insert(replay_options.end(), {"--tol-ulps", format_number(*u, 17)});
+    }
   }
   bool any_warm = false;
   const json& algorithms = required_array(report, "algorithms");
@@ -212,6 +217,10 @@ ReportModel read_report_model(const json& report) {
   std::set<std::string> families;
   for (const auto& [key, counts] : model.matrix) families.insert(key.second);
   model.families.assign(families.begin(), families.end());
+  if (const json* summary = member(report, "summary"); summary && summary->is_array())
+    for (const json& row : *summary)
+      if (const json* q = member(row, "error_ulps"); q && number_field(*q, "count").value_or(0) > 0)
+        model.error_ulps[{text_field(row, "algorithm"), text_field(row, "family")}] = *q;
   if (const json* errors = member(report, "load_errors"); errors && errors->is_array())
     model.load_errors = *errors;
   if (const json* i = member(report, "interrupted"); i && i->is_boolean() && i->get<bool>())

@@ -46,6 +46,9 @@ struct ReportModel {
   std::vector<ResultRow> rows;
   nlohmann::json load_errors = nlohmann::json::array();
   std::vector<std::string> notes;  // what the reader should know (interrupted, no timings)
+  // Proximity: the summary's quantiles of errors in ulps of M per (algorithm, family), family "*"
+  // for all; only groups that measured an error.
+  std::map<std::pair<std::string, std::string>, nlohmann::json> error_ulps;
 };
 
 // Throws ReportShapeError for a document that is not a report or whose results lack a string

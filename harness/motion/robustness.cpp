@@ -24,7 +24,7 @@ std::optional<std::string> algorithm_problem(const ProximityAlgorithmInfo& info,
                                              RobustnessCounts& k) {
   const Polytope& c = robustness_cube();
   const Pose& pose_b = rec.spec.pose_b;
-  const double band = run_options.tolerances.band_relative * rec.scale;
+  const double band = case_tolerances(run_options.tolerances, rec.scale, rec.magnitude).band;
   bool problem = false;
   std::string why;
   try {

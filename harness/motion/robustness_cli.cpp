@@ -5,6 +5,7 @@
 #include "harness/common/cli.hpp"
 #include "harness/motion/cli.hpp"
 #include "harness/motion/robustness_report.hpp"
+#include "harness/proximity/cli.hpp"
 
 namespace touchstone {
 
@@ -49,6 +50,7 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
                    "Ambiguous band around touching, relative to the pair's size")
       ->capture_default_str()
       ->check(finite_at_least(0));
+  add_tolerance_mode_options(robustness, cli.tolerances);
   robustness
       ->add_option("--isolate", cli.isolate,
                    "all (default): the trials play in a forked child, so a crash or hang is an "

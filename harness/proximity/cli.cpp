@@ -45,6 +45,25 @@ std::optional<std::vector<ProximityCase>> gather_cases(const RunCli& cli,
 
 }  // namespace
 
+void add_tolerance_mode_options(CLI::App* command, Tolerances& tolerances) {
+  command
+      ->add_option_function<std::string>(
+          "--tolerance-mode",
+          [&tolerances](const std::string& mode) {
+            tolerances.mode = mode == "ulps" ? ToleranceMode::ulps : ToleranceMode::relative;
+          },
+          "relative (default): tolerances and band scale with the pair's size L; ulps "
+          "(strict): each is --tol-ulps units in the last place of the largest world "
+          "coordinate M, so only answers as accurate as doubles allow pass")
+      ->check(CLI::IsMember({"relative", "ulps"}))
+      ->default_str("relative");
+  command
+      ->add_option("--tol-ulps", tolerances.ulps,
+                   "Strict mode: distance, witness, depth and band tolerance in ulps of M")
+      ->capture_default_str()
+      ->check(finite_above(0));
+}
+
 CLI::App* add_run_command(CLI::App& app, RunCli& cli) {
   auto* run = app.add_subcommand(
       "run", "Run algorithms over cases, verify against exact references, write a report");
@@ -81,6 +100,7 @@ CLI::App* add_run_command(CLI::App& app, RunCli& cli) {
                   "Ambiguous band around touching, relative to the pair's size")
       ->capture_default_str()
       ->check(finite_at_least(0));
+  add_tolerance_mode_options(run, options.tolerances);
   run->add_flag("--quiet,--no-progress", cli.quiet, "No progress output");
   add_load_options(run, cli.load);
   run->add_option("--reference-timeout", options.reference_timeout_seconds,

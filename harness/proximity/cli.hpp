@@ -29,6 +29,9 @@ struct RunCli {
 };
 
 CLI::App* add_run_command(CLI::App& app, RunCli& cli);
+// --tolerance-mode relative|ulps and --tol-ulps N, for every command that verifies proximity
+// answers (run, robustness, sweep).
+void add_tolerance_mode_options(CLI::App* command, Tolerances& tolerances);
 int run_run_command(const RunCli& cli, int argc, char** argv);
 // Registered proximity algorithms with their capabilities, and the case families.
 void list_proximity(std::ostream& out);

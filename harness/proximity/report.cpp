@@ -1,6 +1,9 @@
 #include "harness/proximity/report.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -60,6 +63,7 @@ json case_json(const CaseRecord& c) {
           {"input_hash", c.hash},
           {"scale", finite_or_null(c.scale)},
           {"magnitude", finite_or_null(c.magnitude)},
+          {"ulp", finite_or_null(ulp_at(c.magnitude))},
           {"vertex_counts", {c.spec.a.vertices.size(), c.spec.b.vertices.size()}},
           {"poses", {{"A", pose_json(c.spec.pose_a)}, {"B", pose_json(c.spec.pose_b)}}},
           {"problems", c.problems},
@@ -67,10 +71,36 @@ json case_json(const CaseRecord& c) {
           {"expected", expected_json(c.spec)}};
 }
 
+// The shared result entry, with each check's error in ulps of the case's M (and the result's
+// largest) where the check measured one.
 json proximity_result_json(const ResultRecord& r, const CaseRecord& c) {
-  return result_json({r.algorithm, c.spec.id, c.spec.family, to_string(r.output.status),
-                      r.verification, output_json(r.output), timing_json(r.timing, true)},
-                     r.captured_stderr);
+  json j = result_json({r.algorithm, c.spec.id, c.spec.family, to_string(r.output.status),
+                        r.verification, output_json(r.output), timing_json(r.timing, true)},
+                       r.captured_stderr);
+  const auto& checks = r.verification.checks;
+  for (std::size_t i = 0; i < checks.size(); ++i)
+    if (const auto ulps = error_in_ulps(checks[i], c.magnitude))
+      j["checks"][i]["error_ulps"] = finite_or_null(*ulps);
+  if (const auto worst = result_error_ulps(r.verification, c.magnitude))
+    j["error_ulps"] = finite_or_null(*worst);
+  return j;
+}
+
+// An error in ulps in two significant digits ("0", "0.5", "12", "1.2e+06"); "-" for none.
+std::string ulps_text(const json& x) {
+  if (!x.is_number()) return x.is_null() ? "inf" : "-";
+  std::ostringstream s;
+  s.precision(2);
+  s << x.get<double>();
+  return s.str();
+}
+
+// "p50/p99/max" of a group's errors in ulps, "-" when it has none.
+std::string ulps_column(const ErrorUlps& errors, const SummaryRow& s) {
+  const auto it = errors.find({s.algorithm, s.family});
+  if (it == errors.end() || it->second.empty()) return "-";
+  const json q = quantiles(it->second);
+  return ulps_text(q["p50"]) + "/" + ulps_text(q["p99"]) + "/" + ulps_text(q["max"]);
 }
 
 std::string_view isolation_name(RunOptions::Isolation isolation) {
@@ -81,19 +111,19 @@ std::string_view isolation_name(RunOptions::Isolation isolation) {
 
 // One row of the terminal table.
 void table_row(std::ostream& out, const std::string& algorithm, const std::string& family,
-               const SummaryRow& s) {
+               const SummaryRow& s, const std::string& ulps) {
   const VerdictCounts& v = s.verdicts;
   out << std::left << std::setw(17) << algorithm << std::setw(24) << family << std::right
       << std::setw(7) << v.pass << std::setw(7) << v.fail << std::setw(7) << v.ambiguous
-      << std::setw(7) << v.unsupported << std::setw(7) << v.error << std::setw(12)
-      << format_ns(s.median_ns) << std::setw(9) << std::fixed << std::setprecision(2)
-      << s.ratio_to_fastest << "\n";
+      << std::setw(7) << v.unsupported << std::setw(7) << v.error << " " << std::setw(23) << ulps
+      << std::setw(12) << format_ns(s.median_ns) << std::setw(9) << std::fixed
+      << std::setprecision(2) << s.ratio_to_fastest << "\n";
 }
 
 }  // namespace
 
 ProximityReport::ProximityReport(const RunResults& run, const RunOptions& options)
-    : run_(run), options_(options), rows_(summarize(run)) {}
+    : run_(run), options_(options), rows_(summarize(run)), error_ulps_(error_ulps_by_group(run)) {}
 
 json ProximityReport::config() const {
   return {{"tolerances", options_.tolerances.to_json()},
@@ -123,7 +153,14 @@ void ProximityReport::add_sections(json& report) const {
   report["results"] = results;
 }
 
-json ProximityReport::summary() const { return summary_json(rows_, true); }
+json ProximityReport::summary() const {
+  json rows = summary_json(rows_, true);
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    const auto it = error_ulps_.find({rows_[i].algorithm, rows_[i].family});
+    rows[i]["error_ulps"] = quantiles(it == error_ulps_.end() ? std::vector<double>{} : it->second);
+  }
+  return rows;
+}
 
 json ProximityReport::benchmarks() const { return family_benchmarks(rows_); }
 
@@ -133,18 +170,21 @@ std::string ProximityReport::table() const {
   std::ostringstream out;
   out << std::left << std::setw(17) << "algorithm" << std::setw(24) << "family" << std::right
       << std::setw(7) << "pass" << std::setw(7) << "fail" << std::setw(7) << "ambig" << std::setw(7)
-      << "unsup" << std::setw(7) << "error" << std::setw(12) << "median" << std::setw(9) << "x best"
+      << "unsup" << std::setw(7) << "error"
+      << " " << std::setw(23) << "ulps p50/p99/max" << std::setw(12) << "median" << std::setw(9)
+      << "x best"
       << "\n";
-  out << std::string(97, '-') << "\n";
+  out << std::string(121, '-') << "\n";
   std::string last;
   for (const SummaryRow& s : rows_) {
     if (s.family == "*") continue;
-    table_row(out, s.algorithm == last ? "" : s.algorithm, s.family, s);
+    table_row(out, s.algorithm == last ? "" : s.algorithm, s.family, s,
+              ulps_column(error_ulps_, s));
     last = s.algorithm;
   }
-  out << std::string(97, '-') << "\n";
+  out << std::string(121, '-') << "\n";
   for (const SummaryRow& s : rows_)
-    if (s.family == "*") table_row(out, s.algorithm, "(all)", s);
+    if (s.family == "*") table_row(out, s.algorithm, "(all)", s, ulps_column(error_ulps_, s));
   return out.str();
 }
 
@@ -157,6 +197,29 @@ std::vector<SummaryRow> summarize(const RunResults& run) {
   for (const ResultRecord& r : run.results)
     tally.add(r.algorithm, run.cases[r.case_index].spec.family, r.verification.verdict, r.timing);
   return tally.rows();
+}
+
+std::optional<double> result_error_ulps(const Verification& verification, double magnitude) {
+  std::optional<double> worst;
+  for (const CheckResult& c : verification.checks)
+    if (auto ulps = error_in_ulps(c, magnitude)) {
+      if (std::isnan(*ulps)) ulps = std::numeric_limits<double>::infinity();
+      worst = std::max(worst.value_or(0.0), *ulps);
+    }
+  return worst;
+}
+
+ErrorUlps error_ulps_by_group(const RunResults& run) {
+  ErrorUlps out;
+  for (const ResultRecord& r : run.results) {
+    const CaseRecord& c = run.cases[r.case_index];
+    const auto worst = result_error_ulps(r.verification, c.magnitude);
+    if (!worst) continue;
+    const std::string& family = c.spec.family;
+    out[{r.algorithm, family.empty() ? "(none)" : family}].push_back(*worst);
+    out[{r.algorithm, "*"}].push_back(*worst);
+  }
+  return out;
 }
 
 std::string terminal_table(const RunResults& run) { return ProximityReport(run, {}).table(); }

@@ -1,12 +1,16 @@
 // Proximity runs as touchstone-report/1 (DESIGN §7; schema in
 // reports/touchstone-report-1.schema.json): the proximity configuration, algorithms of kind
-// "proximity", `cases` and `results`, the summary per algorithm and family and Google Benchmark's
+// "proximity", `cases` and `results` (each check's error also in ulps of the case's M), the
+// summary per algorithm and family (verdicts, time, error quantiles in ulps) and Google Benchmark's
 // `benchmarks` array (one entry per algorithm and family, real_time = median query time) so CI
 // tools that read Google Benchmark JSON can read it directly; and the terminal table.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/common/reporter.hpp"
@@ -14,12 +18,21 @@
 
 namespace touchstone {
 
+// Per (algorithm, family) — family "*" for all, "(none)" for cases without one, as in the
+// summary rows — each decided result's largest check error in ulps of its case's M (see
+// error_in_ulps); results with no measured error (unsupported, error, failed without an answer)
+// are left out, non-finite errors count as +infinity.
+using ErrorUlps = std::map<std::pair<std::string, std::string>, std::vector<double>>;
+ErrorUlps error_ulps_by_group(const RunResults& run);
+// A result's largest check error in ulps of M; nullopt when no check measured one.
+std::optional<double> result_error_ulps(const Verification& verification, double magnitude);
+
 class ProximityReport : public KindReport {
  public:
   // Both must outlive the report.
   ProximityReport(const RunResults& run, const RunOptions& options);
-  // Algorithm × family table with verdict counts, median time and the ratio to the fastest
-  // algorithm on that family.
+  // Algorithm × family table with verdict counts, the median / p99 / max error in ulps, median
+  // time and the ratio to the fastest algorithm on that family.
   std::string table() const override;
 
  protected:
@@ -34,6 +47,7 @@ class ProximityReport : public KindReport {
   const RunResults& run_;
   const RunOptions& options_;
   std::vector<SummaryRow> rows_;
+  ErrorUlps error_ulps_;
 };
 
 nlohmann::json make_report(const RunResults& run, const RunOptions& options,

@@ -12,14 +12,50 @@
 
 namespace touchstone {
 
+std::string_view to_string(ToleranceMode mode) {
+  return mode == ToleranceMode::ulps ? "ulps" : "relative";
+}
+
 nlohmann::json Tolerances::to_json() const {
-  return {{"distance_relative", distance_relative},
+  return {{"mode", to_string(mode)},
+          {"distance_relative", distance_relative},
           {"witness_relative", witness_relative},
           {"depth_relative", depth_relative},
           {"band_relative", band_relative},
           {"absolute_floor", absolute_floor},
           {"rounding_ulps", rounding_ulps},
-          {"scale", "diagonal of the bounding box of both shapes in world coordinates"}};
+          {"ulps", ulps},
+          {"scale", "diagonal of the bounding box of both shapes in world coordinates"},
+          {"magnitude",
+           "largest absolute world coordinate of the vertices of both shapes (M); errors in "
+           "ulps are in units of ulp(M), the spacing of doubles at M"}};
+}
+
+double ulp_at(double magnitude) {
+  const double m = std::max(std::abs(magnitude), std::numeric_limits<double>::min());
+  if (!std::isfinite(m)) return std::numeric_limits<double>::infinity();
+  int exponent = 0;
+  std::frexp(m, &exponent);  // m = f · 2^exponent, f in [1/2, 1)
+  return std::ldexp(1.0, exponent - std::numeric_limits<double>::digits);
+}
+
+CaseTolerances case_tolerances(const Tolerances& tol, double scale, double magnitude) {
+  if (tol.mode == ToleranceMode::ulps) {
+    const double t = tol.ulps * ulp_at(magnitude);
+    return {t, t, t, t, t};
+  }
+  const double L = std::max(scale, tol.absolute_floor);
+  // A witness near magnitude M cannot be closer than M·eps/2 to the true point.
+  const double rounding =
+      tol.rounding_ulps * std::numeric_limits<double>::epsilon() * std::abs(magnitude);
+  return {tol.distance_relative * L, tol.witness_relative * L + rounding,
+          tol.distance_relative * L + 2 * rounding, tol.depth_relative * L, tol.band_relative * L};
+}
+
+std::optional<double> error_in_ulps(const CheckResult& check, double magnitude) {
+  if (check.verdict == Verdict::unsupported || check.verdict == Verdict::error) return std::nullopt;
+  if (check.verdict == Verdict::fail && check.error == 0.0) return std::nullopt;
+  return std::abs(check.error) / ulp_at(magnitude);
 }
 
 namespace {
@@ -86,12 +122,13 @@ struct CheckContext {
   const VerificationInput& input;
   const Tolerances& tol;
   const FeatureDistanceInput* features;
-  double L, band;
+  CaseTolerances t;
+  double band;
 };
 
 // The relation, declared by every distance or depth algorithm.
 void relation_check(const CheckContext& x, Verification& out) {
-  const auto& [result, caps, exact, input, tol, features, L, band] = x;
+  const auto& [result, caps, exact, input, tol, features, t, band] = x;
   if (caps.distance || caps.penetration_depth) {
     CheckResult c{"relation", Verdict::pass, 0.0, band, ""};
     if (result.relation != exact.relation) {
@@ -128,14 +165,14 @@ void relation_check(const CheckContext& x, Verification& out) {
 
 // The distance, within distance_relative · L.
 void distance_check(const CheckContext& x, Verification& out) {
-  const auto& [result, caps, exact, input, tol, features, L, band] = x;
+  const auto& [result, caps, exact, input, tol, features, t, band] = x;
   if (caps.distance) {
     if (!result.distance) {
       out.checks.push_back({"distance", Verdict::fail, 0, 0, "declared but not returned"});
     } else {
       const double expected = exact.relation == Relation::separated ? exact.distance : 0.0;
-      out.checks.push_back(numeric_check("distance", std::abs(*result.distance - expected),
-                                         tol.distance_relative * L));
+      out.checks.push_back(
+          numeric_check("distance", std::abs(*result.distance - expected), t.distance));
     }
   } else {
     out.checks.push_back(unsupported("distance", "not declared"));
@@ -144,23 +181,20 @@ void distance_check(const CheckContext& x, Verification& out) {
 
 // Witness points: on their shapes, and as far apart as the reported distance.
 void witness_checks(const CheckContext& x, Verification& out) {
-  const auto& [result, caps, exact, input, tol, features, L, band] = x;
+  const auto& [result, caps, exact, input, tol, features, t, band] = x;
   if (caps.witness_points && exact.relation == Relation::separated) {
     if (!result.witness_a || !result.witness_b) {
       out.checks.push_back({"witness_a", Verdict::fail, 0, 0, "declared but not returned"});
     } else {
-      const double rounding =
-          tol.rounding_ulps * std::numeric_limits<double>::epsilon() * input.magnitude;
-      const double wt = tol.witness_relative * L + rounding;
       if (input.witness_a_distance_sq)
         out.checks.push_back(
-            numeric_check("witness_a", std::sqrt(*input.witness_a_distance_sq), wt));
+            numeric_check("witness_a", std::sqrt(*input.witness_a_distance_sq), t.witness));
       if (input.witness_b_distance_sq)
         out.checks.push_back(
-            numeric_check("witness_b", std::sqrt(*input.witness_b_distance_sq), wt));
+            numeric_check("witness_b", std::sqrt(*input.witness_b_distance_sq), t.witness));
       const double gap = (*result.witness_a - *result.witness_b).norm();
-      out.checks.push_back(numeric_check("witness_gap", std::abs(gap - exact.distance),
-                                         tol.distance_relative * L + 2 * rounding));
+      out.checks.push_back(
+          numeric_check("witness_gap", std::abs(gap - exact.distance), t.witness_gap));
     }
   } else if (!caps.witness_points) {
     out.checks.push_back(unsupported("witness_points", "not declared"));
@@ -169,7 +203,7 @@ void witness_checks(const CheckContext& x, Verification& out) {
 
 // The penetration depth, within depth_relative · L.
 void depth_check(const CheckContext& x, Verification& out) {
-  const auto& [result, caps, exact, input, tol, features, L, band] = x;
+  const auto& [result, caps, exact, input, tol, features, t, band] = x;
   if (caps.penetration_depth && exact.relation == Relation::penetrating) {
     if (!exact.depth) {
       out.checks.push_back(unsupported("depth", "no exact depth available for this case"));
@@ -177,8 +211,8 @@ void depth_check(const CheckContext& x, Verification& out) {
       if (result.relation == Relation::penetrating)
         out.checks.push_back({"depth", Verdict::fail, 0, 0, "declared but not returned"});
     } else {
-      out.checks.push_back(numeric_check(
-          "depth", std::abs(*result.penetration_depth - *exact.depth), tol.depth_relative * L));
+      out.checks.push_back(
+          numeric_check("depth", std::abs(*result.penetration_depth - *exact.depth), t.depth));
     }
   } else if (!caps.penetration_depth) {
     out.checks.push_back(unsupported("depth", "not declared"));
@@ -190,7 +224,7 @@ void depth_check(const CheckContext& x, Verification& out) {
 // the features' distance and the exact distance lie inside the band around zero: whether two
 // features meet is then decided below the band (a vertex on a face after rounding the pose).
 void features_check(const CheckContext& x, Verification& out) {
-  const auto& [result, caps, exact, input, tol, features, L, band] = x;
+  const auto& [result, caps, exact, input, tol, features, t, band] = x;
   if (caps.features) {
     const double exact_distance = exact.relation == Relation::separated ? exact.distance : 0.0;
     if (!result.feature_a || !result.feature_b) {
@@ -235,8 +269,8 @@ Verification verify_proximity(const ProximityResult& result, const Capabilities&
                               const FeatureDistanceInput* features) {
   Verification out;
   if (verdict_from_status(result.status, result.reason, out)) return out;
-  const double L = std::max(input.scale, tol.absolute_floor);
-  const CheckContext x{result, caps, *input.exact, input, tol, features, L, tol.band_relative * L};
+  const CaseTolerances t = case_tolerances(tol, input.scale, input.magnitude);
+  const CheckContext x{result, caps, *input.exact, input, tol, features, t, t.band};
   relation_check(x, out);
   distance_check(x, out);
   witness_checks(x, out);

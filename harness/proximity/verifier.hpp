@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "algorithms/proximity/proximity.hpp"
@@ -13,8 +14,15 @@
 
 namespace touchstone {
 
+// How the tolerances scale. relative (the default): with L, the pair's size. ulps (strict): with
+// the resolution of doubles where the pair lies, ulp(M) — a fixed number of ulps of the largest
+// coordinate magnitude, so only answers as accurate as doubles allow pass.
+enum class ToleranceMode { relative, ulps };
+std::string_view to_string(ToleranceMode mode);
+
 // Tolerances are relative to the pair's scale L = diagonal of the bounding box of both shapes in
-// world coordinates, with an absolute floor for tiny shapes. Every report records them.
+// world coordinates, with an absolute floor for tiny shapes; in strict mode they are `ulps` units
+// in the last place of M instead. Every report records them.
 struct Tolerances {
   double distance_relative = 1e-9;  // |d - d_exact| <= distance_relative * L
   double witness_relative = 1e-9;   // witness within this * L of its shape
@@ -26,8 +34,28 @@ struct Tolerances {
   // Witness points are world coordinates: a double near magnitude M cannot be closer than
   // M·eps/2 to the true point, so witness checks also allow rounding_ulps · eps · M.
   double rounding_ulps = 4.0;
+  ToleranceMode mode = ToleranceMode::relative;
+  // Strict mode: distance, witness, witness gap, depth and band are each ulps · ulp(M).
+  double ulps = 16.0;
   nlohmann::json to_json() const;
 };
+
+// The absolute tolerances of one case (L its scale, M its magnitude) under a mode.
+struct CaseTolerances {
+  double distance = 0, witness = 0, witness_gap = 0, depth = 0, band = 0;
+};
+CaseTolerances case_tolerances(const Tolerances& tolerances, double scale, double magnitude);
+
+// The spacing of doubles at magnitude M: 2^(e−52) for M in [2^e, 2^(e+1)), the distance from M to
+// the next larger double. M below the smallest normal double counts as that double.
+double ulp_at(double magnitude);
+
+// A check's error in ulps of M (error / ulp_at(M)). Every proximity check measures a length (the
+// relation's exact margin across touching, |d − d_exact|, a witness's exact distance to its
+// shape, |gap − d_exact|, |depth − depth_exact|, |d_features − d_exact|); nullopt when the check
+// measured nothing: unsupported, or failed with no measurement (declared but not returned,
+// invalid features), which the verifier writes with error 0.
+std::optional<double> error_in_ulps(const CheckResult& check, double magnitude);
 
 // Everything the verifier needs about the case.
 struct VerificationInput {

@@ -5,6 +5,7 @@
 
 #include "harness/common/cli.hpp"
 #include "harness/motion/cli.hpp"
+#include "harness/proximity/cli.hpp"
 #include "harness/sweep/merge.hpp"
 #include "harness/sweep/mpi.hpp"
 #include "harness/sweep/sweep.hpp"
@@ -55,6 +56,7 @@ void add_run_options(CLI::App* sweep, SweepCli& cli) {
                    "Ambiguous band around touching, relative to the pair's size")
       ->capture_default_str()
       ->check(finite_at_least(0));
+  add_tolerance_mode_options(sweep, cli.tolerances);
   sweep->add_option("--omega", cli.omega, "Motion families: degrees per frame")
       ->capture_default_str()
       ->check(finite_at_least(0));

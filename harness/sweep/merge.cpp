@@ -159,24 +159,6 @@ json export_failures(const Gather& g, int cap, std::map<std::string, json>& docu
 
 }  // namespace
 
-json quantiles(std::vector<double> values) {
-  json out = {{"count", values.size()}};
-  if (values.empty()) return out;
-  std::sort(values.begin(), values.end());
-  const auto at = [&](double q) {
-    const double rank = std::ceil(q * static_cast<double>(values.size()));
-    const std::size_t i = rank < 1 ? 0 : static_cast<std::size_t>(rank) - 1;
-    return finite_or_null(values[std::min(i, values.size() - 1)]);
-  };
-  out["min"] = finite_or_null(values.front());
-  out["p50"] = at(0.5);
-  out["p90"] = at(0.9);
-  out["p99"] = at(0.99);
-  out["p999"] = at(0.999);
-  out["max"] = finite_or_null(values.back());
-  return out;
-}
-
 MergeResult merge_shards(const std::vector<std::string>& paths, int max_failures_per_algorithm) {
   if (paths.empty()) throw std::runtime_error("no shard files to merge");
   Gather g;

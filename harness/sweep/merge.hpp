@@ -24,10 +24,6 @@ struct MergeResult {
 // the trial (missing, duplicated).
 MergeResult merge_shards(const std::vector<std::string>& paths, int max_failures_per_algorithm);
 
-// Quantiles of a sample: count, min, p50, p90, p99, p999, max (nearest rank; {count: 0} when
-// empty).
-nlohmann::json quantiles(std::vector<double> values);
-
 // Writes each failure document into `failures_dir` and then the report to `out` (recording the
 // documents' paths); false after printing why on stderr.
 bool write_merge_result(MergeResult& result, const std::string& out,
