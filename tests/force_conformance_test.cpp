@@ -62,6 +62,10 @@ const std::map<std::pair<std::string, std::string>, std::string>& known_failures
       {{"siconos-fb-newton", "redundant-contacts"}, "Siconos info = 2"},
       {{"siconos-fb-newton", "stack/n30"}, "Siconos info = 2"},
       {{"siconos-fb-newton", "brick-stack-overbalanced"}, "Siconos info = 2"},
+      // Depends on the machine: Siconos' Newton steps go through LAPACK/OpenBLAS, whose kernels
+      // are chosen per CPU; on the Xeon of 2026-11-26 it ends with info = 2 (the iteration cap)
+      // every time, on the machines before it passed.
+      {{"siconos-fb-newton", "table-off-centre"}, "Siconos info = 2 on some CPUs"},
   };
   return m;
 }

@@ -163,12 +163,16 @@ const std::map<std::string, Counts>& known_failures() {
         {"vertex-vertex", 10}}},
       // relation across touching; scale-disparity depths
       {"ccd-gjk-tight",
-       {{"edge-edge-collinear", 1}, {"far-from-origin", 1}, {"scale-disparity", 3}}},
+       {{"edge-edge-collinear", 1},
+        {"far-from-origin", 1},
+        {"low-dimensional", 1},  // the point 5e-10 above a face said penetrating, as ccd-gjk
+        {"scale-disparity", 3}}},
       // MPR depth along the centre line, not the minimum
       {"ccd-mpr-tight",
        {{"far-from-origin", 1},
         {"high-vertex-count", 1},
         {"identical-shapes", 6},
+        {"low-dimensional", 1},  // the point just inside an apex, depth 4e-8 off, as ccd-mpr
         {"random-generic", 3},
         {"vertex-edge", 1},
         {"vertex-vertex", 3}}},
