@@ -403,6 +403,21 @@ TEST(HtmlReport, CommandWritesThePageAndRejectsBadInput) {
   EXPECT_NE(err.find("bad.json: results[0].algorithm: expected a string"), std::string::npos)
       << err;
   EXPECT_NE(err.find("cannot read report " + cli.report), std::string::npos) << err;
+  // With BASE and a control, the comparison divides the control's drift out; a control the
+  // reports do not have is an error naming it.
+  cli.report = (dir / "r.json").string();
+  cli.base = (dir / "r.json").string();
+  cli.control = "alpha";
+  EXPECT_EQ(run_report_command(cli), 0);
+  std::ifstream written(cli.out);
+  const std::string page((std::istreambuf_iterator<char>(written)), {});
+  EXPECT_NE(page.find("Comparison with"), std::string::npos);
+  cli.control = "gamma";
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(run_report_command(cli), 2);
+  const std::string control_err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(control_err.find("control: no results of algorithm \"gamma\""), std::string::npos)
+      << control_err;
   fs::remove_all(dir);
 }
 

@@ -26,6 +26,12 @@ CLI::App* add_report_command(CLI::App& app, ReportCli& cli) {
       ->required();
   cmd->add_option("base", cli.base, "A base report to compare against (optional)");
   cmd->add_option("-o,--out", cli.out, "The HTML file to write")->capture_default_str();
+  cmd->add_option("--control", cli.control,
+                  "With BASE: an unchanged algorithm whose drift is divided out (as compare)");
+  cmd->add_option("--timing-level", cli.timing_level,
+                  "With BASE: case or family rows carry timing flags (as compare)")
+      ->check(CLI::IsMember({"case", "family"}))
+      ->capture_default_str();
   cmd->add_option("--max-failures", cli.max_failures,
                   "Rows of the failures table per algorithm (the rest are counted)")
       ->capture_default_str()
@@ -76,7 +82,7 @@ int run_report_command(const ReportCli& cli) {
     if (!base || !model_of(*base, cli.base)) return kExitUsage;
     std::string why;
     try {
-      comparison = compare_for_html(*base, *report, why);
+      comparison = compare_for_html(*base, *report, cli.control, cli.timing_level == "family", why);
     } catch (const std::exception& e) {  // reports compare cannot pair
       why = e.what();
     }

@@ -11,7 +11,7 @@
 namespace touchstone {
 
 struct ReportCli {
-  std::string report, base, out = "report.html";
+  std::string report, base, out = "report.html", control, timing_level = "case";
   std::size_t max_failures = 50;
 };
 
