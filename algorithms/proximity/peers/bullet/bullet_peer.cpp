@@ -5,6 +5,11 @@
 //    reports contact (Presson's GJK/EPA, btGjkEpa2.cpp).
 // Tolerances are Bullet's built-in constants (btGjkEpa2.cpp GJK_ACCURACY, EPA_ACCURACY;
 // btGjkPairDetector.cpp REL_ERROR2): not settable, so the Bullet peers have no "-tight" variant.
+// On a flat A − B (points, segments, polygons in parallel planes) closer than GJK_MIN_DISTANCE
+// (1e-12), btGjkEpa2's GJK reports contact and its EPA, unable to grow a tetrahedron, falls back
+// to depth 0 with both witnesses at a support point of A; btGjkPairDetector takes the same points
+// through btGjkEpaPenetrationDepthSolver. Bullet's: tests/bullet_flat_shapes_test.cpp reproduces
+// it on Bullet's own btBoxShape / btTriangleShape; the adapter passes the witnesses on unchanged.
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
@@ -132,7 +137,9 @@ ProximityAlgorithmInfo bullet_gjk_pair_info() {
           "btGjkEpaPenetrationDepthSolver on btConvexHullShape, margin 0 (distance, "
           "witnesses, depth; Bullet's built-in tolerances, not settable). Disagreements are "
           "Bullet's: the relation across touching (contact at exact gaps ~1e-16), distance and "
-          "depth on scale-disparate pairs, the depth of identical shapes",
+          "depth on scale-disparate pairs, the depth of identical shapes, the witnesses of "
+          "flat A - B (crossing segments, coplanar polygons) ~1e-15 apart: EPA's fallback "
+          "puts B's point on a corner of A",
       .capabilities = kBulletCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGjkPair>(); },
@@ -149,7 +156,9 @@ ProximityAlgorithmInfo bullet_gjkepa2_info() {
           "btConvexHullShape, margin 0 (distance, witnesses, depth; Bullet's built-in "
           "tolerances, not settable). Disagreements are Bullet's: the relation across touching, "
           "Penetration finding the pair apart after Distance reported contact, distance on "
-          "scale-disparate pairs, the depth of identical shapes",
+          "scale-disparate pairs, the depth of identical shapes, the witnesses of flat A - B "
+          "(crossing segments, coplanar polygons) ~1e-15 apart: EPA's fallback puts both "
+          "on a corner of A",
       .capabilities = kBulletCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGjkEpa2>(); },
