@@ -1,7 +1,8 @@
-// Bullet called directly on flat Minkowski differences (two crossing segments, two coplanar
-// triangles, a tiny gap apart), beside the Bullet peers on the same points: whose are the witnesses
-// far from B that both peers return on the `low-dimensional` family's crossing-segments and
-// coplanar-polygons variants. Every expected value is worked out by hand in the comments.
+// Bullet called directly on flat Minkowski differences (two crossing segments, two coplanar or
+// parallel triangles, a tiny gap apart), beside the Bullet peers on the same points: whose are the
+// witnesses off their shapes that both peers return on the `low-dimensional` family's
+// crossing-segments and coplanar-polygons variants. Every expected value is worked out by hand in
+// the comments (and the distances checked against the exact reference).
 #include <gtest/gtest.h>
 
 #ifdef TOUCHSTONE_HAVE_BULLET
@@ -188,6 +189,40 @@ TEST(BulletFlatShapes, CoplanarTrianglesWitnessOnBIsACornerOfA) {
                        {{"btGjkEpaSolver2 on btTriangleShape", gjkepa2(tri_a, id, tri_b, id)},
                         {"btGjkPairDetector on btTriangleShape", gjk_pair(tri_a, id, tri_b, id)}},
                        2.0);
+}
+
+// The star in the parallel planes x = 0 (A = (0, -4, -2), (0, 4, -2), (0, 0, 4)) and x = -g (its
+// mirror B), g = 2^-30 (~9.3e-10): distance g along +x, from B towards A. btGjkPairDetector gets
+// the distance and a point on B (where the two triangles' edges cross, (-g, -8/3, 0)) but its
+// normal points from A to B, so A's point, B's point + distance · normal (Bullet's convention,
+// btManifoldResult), lands at x = -2g, 2g off A: the 1e-9 witness_a misses of bullet-gjk-pair on
+// the coplanar-polygons and point-on-polygon pairs 5e-10 apart. The same on btTriangleShape; at
+// g = 1e-6 it is right.
+TEST(BulletFlatShapes, ParallelTrianglesGjkPairNormalPointsFromAToB) {
+  const double g = 0x1p-30;
+  const std::vector<Vec3> a{{0, -4, -2}, {0, 4, -2}, {0, 0, 4}},
+      b{{0, -4, 2}, {0, 4, 2}, {0, 0, -4}};
+  std::vector<Vec3> b_placed;
+  for (const Vec3& v : b) b_placed.push_back(v - Vec3(g, 0, 0));
+  ASSERT_EQ(exact_proximity(a, Pose{}, b_placed, Pose{}).distance, g);
+  btTriangleShape tri_a(btVector3(0, -4, -2), btVector3(0, 4, -2), btVector3(0, 0, 4));
+  btTriangleShape tri_b(btVector3(0, -4, 2), btVector3(0, 4, 2), btVector3(0, 0, -4));
+  tri_a.setMargin(0);
+  tri_b.setMargin(0);
+  btConvexHullShape hull_a = hull(a), hull_b = hull(b_placed);
+  const btTransform id = at(btVector3(0, 0, 0)), shifted = at(btVector3(-g, 0, 0));
+  const Witnesses on_hulls = gjk_pair(hull_a, id, hull_b, id);
+  for (const Witnesses& w : {on_hulls, gjk_pair(tri_a, id, tri_b, shifted)}) {
+    ASSERT_TRUE(w.ok);
+    EXPECT_NEAR(w.distance, g, 1e-20);
+    EXPECT_LE(exact_distance_to(w.b, b_placed), 1e-15);
+    EXPECT_NEAR(exact_distance_to(w.a, a), 2 * g, 1e-20) << w.a.transpose();
+    EXPECT_LT(w.a.x(), w.b.x());  // A's point beyond B, on the far side from A
+  }
+  if (!ProximityRegistry::builtin().find("bullet-gjk-pair")) GTEST_SKIP() << "Bullet switched off";
+  const Witnesses w = peer("bullet-gjk-pair", a, b_placed);
+  EXPECT_EQ(w.a, on_hulls.a);
+  EXPECT_EQ(w.b, on_hulls.b);
 }
 
 }  // namespace

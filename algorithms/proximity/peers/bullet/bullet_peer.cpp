@@ -139,7 +139,8 @@ ProximityAlgorithmInfo bullet_gjk_pair_info() {
           "Bullet's: the relation across touching (contact at exact gaps ~1e-16), distance and "
           "depth on scale-disparate pairs, the depth of identical shapes, the witnesses of "
           "flat A - B (crossing segments, coplanar polygons) ~1e-15 apart: EPA's fallback "
-          "puts B's point on a corner of A",
+          "puts B's point on a corner of A; and on parallel flat shapes ~1e-9 apart a normal "
+          "from A to B, so A's point lands 2 gaps off A",
       .capabilities = kBulletCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGjkPair>(); },
