@@ -1,8 +1,9 @@
 // Bullet called directly on flat Minkowski differences (two crossing segments, two coplanar or
 // parallel triangles, a tiny gap apart), beside the Bullet peers on the same points: whose are the
 // witnesses off their shapes that both peers return on the `low-dimensional` family's
-// crossing-segments and coplanar-polygons variants. Every expected value is worked out by hand in
-// the comments (and the distances checked against the exact reference).
+// crossing-segments and coplanar-polygons variants (and one non-flat pair of the family, a segment
+// across a ridge). Every expected value is worked out by hand in the comments (and the distances
+// checked against the exact reference).
 #include <gtest/gtest.h>
 
 #ifdef TOUCHSTONE_HAVE_BULLET
@@ -223,6 +224,33 @@ TEST(BulletFlatShapes, ParallelTrianglesGjkPairNormalPointsFromAToB) {
   const Witnesses w = peer("bullet-gjk-pair", a, b_placed);
   EXPECT_EQ(w.a, on_hulls.a);
   EXPECT_EQ(w.b, on_hulls.b);
+}
+
+// Not flat: the low-dimensional family's segment-across-edge case seed 1 index 22, where
+// bullet-gjkepa2 says "separated, 0.0847" for a touching pair. A is a prism whose top ridge runs
+// from (-1.125, 0.5625, 0) to (0.625, -0.3125, 0), B the segment (-2.9375, 5.875, 0) to
+// (2.125, -4.25, 0); both pass through the origin (at 9/14 of the ridge, 47/81 of B), so the
+// distance is 0. btGjkEpaSolver2::Distance with the zero guess (B's origin − A's, as Bullet's own
+// callers and the peer pass it; GJK then starts along +x) stops on a point of each line 0.0847
+// apart and reports them separated; with a guess along x, y or z it reports contact. Bullet's.
+TEST(BulletFlatShapes, SegmentAcrossRidgeZeroGuessStopsApart) {
+  const std::vector<Vec3> a{{-1.125, 0.5625, 0},        {-1.375, 0.0625, -1.3125},
+                            {-0.6875, 1.4375, -1.3125}, {0.625, -0.3125, 0},
+                            {0.375, -0.8125, -1.3125},  {1.0625, 0.5625, -1.3125},
+                            {-1.375, 0.0625, -2.625},   {-0.6875, 1.4375, -2.625},
+                            {0.375, -0.8125, -2.625},   {1.0625, 0.5625, -2.625}};
+  const std::vector<Vec3> b{{-2.9375, 5.875, 0}, {2.125, -4.25, 0}};
+  const ExactProximity e = exact_proximity(a, Pose{}, b, Pose{});
+  ASSERT_EQ(e.relation, Relation::touching);
+  btConvexHullShape hull_a = hull(a), hull_b = hull(b);
+  const btTransform id = at(btVector3(0, 0, 0));
+  btGjkEpaSolver2::sResults res;
+  EXPECT_TRUE(btGjkEpaSolver2::Distance(&hull_a, id, &hull_b, id, btVector3(0, 0, 0), res));
+  EXPECT_GT(res.distance, 0.08);
+  for (const btVector3& guess : {btVector3(1, 0, 0), btVector3(0, 1, 0), btVector3(0, 0, 1)})
+    EXPECT_FALSE(btGjkEpaSolver2::Distance(&hull_a, id, &hull_b, id, guess, res));
+  if (!ProximityRegistry::builtin().find("bullet-gjkepa2")) GTEST_SKIP() << "Bullet switched off";
+  EXPECT_GT(peer("bullet-gjkepa2", a, b).distance, 0.08);
 }
 
 }  // namespace

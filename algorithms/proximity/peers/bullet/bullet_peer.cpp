@@ -159,7 +159,8 @@ ProximityAlgorithmInfo bullet_gjkepa2_info() {
           "Penetration finding the pair apart after Distance reported contact, distance on "
           "scale-disparate pairs, the depth of identical shapes, the witnesses of flat A - B "
           "(crossing segments, coplanar polygons) ~1e-15 apart: EPA's fallback puts both "
-          "on a corner of A",
+          "on a corner of A; Distance stopping 0.085 apart on a segment touching a ridge "
+          "(zero guess)",
       .capabilities = kBulletCapabilities,
       .parameters = {{"margin", 0.0}},
       .make = [] { return std::make_unique<BulletGjkEpa2>(); },
