@@ -83,16 +83,20 @@ class CcdPeer : public ProximityAlgorithm {
                         const Pose& pose_b, std::unique_ptr<WarmStart>*) const override {
     const CcdObject oa{static_cast<const CcdShape*>(&a), &pose_a};
     const CcdObject ob{static_cast<const CcdShape*>(&b), &pose_b};
-    ccd_t ccd = ccd_;
+    // The shipped variant's timed call uses the settings as prepared: no per-query copy.
+    ccd_t tuned{};
+    const ccd_t* ccd = &ccd_;
     if (tight_) {
+      tuned = ccd_;
       const double tol = matched_tolerance(std::max(oa.shape->diameter, ob.shape->diameter));
-      ccd.mpr_tolerance = tol;
-      ccd.epa_tolerance = tol * (tol / kMatchedRelative);  // 1e-9 L^2
+      tuned.mpr_tolerance = tol;
+      tuned.epa_tolerance = tol * (tol / kMatchedRelative);  // 1e-9 L^2
+      ccd = &tuned;
     }
     ccd_real_t depth = 0;
     ccd_vec3_t dir, pos;
-    const int rc = method_ == Method::gjk ? ccdGJKPenetration(&oa, &ob, &ccd, &depth, &dir, &pos)
-                                          : ccdMPRPenetration(&oa, &ob, &ccd, &depth, &dir, &pos);
+    const int rc = method_ == Method::gjk ? ccdGJKPenetration(&oa, &ob, ccd, &depth, &dir, &pos)
+                                          : ccdMPRPenetration(&oa, &ob, ccd, &depth, &dir, &pos);
     if (rc == -1) {  // no intersection; libccd gives no distance
       ProximityResult r;
       r.relation = Relation::separated;

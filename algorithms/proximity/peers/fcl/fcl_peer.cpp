@@ -74,10 +74,16 @@ class FclLibccd : public ProximityAlgorithm {
     const auto& cb = *static_cast<const FclShape&>(b).convex;
     double dist = 0;
     fcl::Vector3d p1, p2;
-    fcl::detail::GJKSolver_libccd<double> solver = solver_;
-    if (tight_) solver.distance_tolerance = solver.collision_tolerance = pair_tolerance(a, b);
+    // The shipped variant's timed call uses the solver as prepared: no per-query copy.
+    fcl::detail::GJKSolver_libccd<double> tuned;
+    const auto* solver = &solver_;
+    if (tight_) {
+      tuned = solver_;
+      tuned.distance_tolerance = tuned.collision_tolerance = pair_tolerance(a, b);
+      solver = &tuned;
+    }
     // Returns false when the distance is negative (penetrating); the answer is in dist, p1, p2.
-    solver.shapeSignedDistance(ca, to_fcl(pose_a), cb, to_fcl(pose_b), &dist, &p1, &p2);
+    solver->shapeSignedDistance(ca, to_fcl(pose_a), cb, to_fcl(pose_b), &dist, &p1, &p2);
     if (dist >= 0) return with_witnesses(separated_result(dist), p1, p2);
     // Penetrating: p1 is A's deepest point in B and p2 B's deepest point in A; B moves by p1 - p2.
     // The library's contact points are kept (checked only for separated pairs).
@@ -102,15 +108,18 @@ class FclIndep : public ProximityAlgorithm {
     const fcl::Transform3d ta = to_fcl(pose_a), tb = to_fcl(pose_b);
     double dist = 0;
     fcl::Vector3d p1, p2;
-    fcl::detail::GJKSolver_indep<double> solver = solver_;
+    fcl::detail::GJKSolver_indep<double> tuned;
+    const auto* solver = &solver_;
     if (tight_) {
-      solver.gjk_tolerance = kMatchedRelative;
-      solver.epa_tolerance = pair_tolerance(a, b);
+      tuned = solver_;
+      tuned.gjk_tolerance = kMatchedRelative;
+      tuned.epa_tolerance = pair_tolerance(a, b);
+      solver = &tuned;
     }
-    if (solver.shapeDistance(ca, ta, cb, tb, &dist, &p1, &p2))
+    if (solver->shapeDistance(ca, ta, cb, tb, &dist, &p1, &p2))
       return with_witnesses(separated_result(dist), p1, p2);
     std::vector<fcl::ContactPoint<double>> contacts;
-    if (!solver.shapeIntersect(ca, ta, cb, tb, &contacts) || contacts.empty())
+    if (!solver->shapeIntersect(ca, ta, cb, tb, &contacts) || contacts.empty())
       return failed_result("shapeDistance reported contact but shapeIntersect found none");
     // ContactPoint: depth positive, normal from A to B (moving B along it separates the pair),
     // as documented. FCL 0.7's indep path stores the depth negated and the normal in A's frame:
@@ -122,10 +131,6 @@ class FclIndep : public ProximityAlgorithm {
   bool tight_;
   fcl::detail::GJKSolver_indep<double> solver_;
 };
-
-}  // namespace
-
-namespace {
 
 ProximityAlgorithmInfo libccd_info(bool tight) {
   const fcl::detail::GJKSolver_libccd<double> defaults;
