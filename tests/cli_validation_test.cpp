@@ -56,6 +56,8 @@ TEST(CliValidation, BadNumbersAndListsAreUsageErrors) {
       {{"robustness", "--tol-distance", "nan"}, "--tol-distance: 'nan'"},
       {{"robustness", "--seed", "-5"}, "--seed: '-5'"},
       {{"robustness", "--algorithm-timeout", "0"}, "--algorithm-timeout: 0 is not above 0"},
+      {{"robustness", "--jobs", "0"}, "--jobs"},
+      {{"robustness", "--jobs", "2", "--isolate", "none"}, "--jobs 2 plays its slices in forked"},
   };
   for (const Rejected& c : cases) {
     const auto r = run_cli(c.args);

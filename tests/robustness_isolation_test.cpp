@@ -45,6 +45,43 @@ TEST(RobustnessIsolation, TheChildCountsWhatTheProcessCounts) {
   EXPECT_EQ(isolated.failing_reasons, in_process.failing_reasons);
 }
 
+// --jobs: contiguous slices, each in its own child at once, count what one child counts, and the
+// progress adds the slices up.
+TEST(RobustnessIsolation, SlicesPlayedAtOnceCountWhatOneChildCounts) {
+  const auto algorithms = builtin({"gjk", "vclip", "lin-canny"});
+  RobustnessOptions options;
+  options.trials = 61;
+  options.seed = 3;
+  options.isolate = true;
+  const RobustnessResults one = run_robustness(algorithms, options);
+  options.jobs = 4;
+  int last_progress = -1;
+  const RobustnessResults sliced =
+      run_robustness(algorithms, options, [&](int done, int total) {
+        EXPECT_EQ(total, 61);
+        EXPECT_GE(done, last_progress);
+        last_progress = done;
+      });
+  EXPECT_EQ(last_progress, 61);
+  EXPECT_EQ(sliced.trials_done, 61);
+  EXPECT_EQ(sliced.reference_errors, one.reference_errors);
+  EXPECT_EQ(sliced.reference_certified, one.reference_certified);
+  EXPECT_EQ(sliced.reference_full, one.reference_full);
+  for (std::size_t i = 0; i < algorithms.size(); ++i)
+    EXPECT_EQ(fields(sliced.counts[i]), fields(one.counts[i])) << algorithms[i]->name;
+  EXPECT_EQ(failing_ids(sliced), failing_ids(one));
+  EXPECT_EQ(sliced.failing_reasons, one.failing_reasons);
+  ASSERT_EQ(sliced.slices.size(), 4u);
+  int next = 0;
+  for (const TrialSlice& slice : sliced.slices) {
+    EXPECT_EQ(slice.first_trial, next);
+    EXPECT_GE(slice.trials, 15);
+    EXPECT_EQ(slice.done, slice.trials);
+    next += slice.trials;
+  }
+  EXPECT_EQ(next, 61);
+}
+
 // gjk, except that the third query a process makes aborts it (each fresh child counts from the
 // parent's zero: trials 2, 5, 8, ... crash).
 class ThirdQueryAborts final : public ProximityAlgorithm {

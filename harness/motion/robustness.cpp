@@ -1,11 +1,15 @@
 // The TR97-05 robustness experiment (see robustness.hpp).
 #include "harness/motion/robustness.hpp"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
+#include <exception>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "harness/common/child_process.hpp"
 #include "reference/exact_proximity.hpp"
@@ -220,10 +224,9 @@ class TrialTally {
   std::string reasons_;
 };
 
-}  // namespace
-
-RobustnessResults run_robustness(const std::vector<const ProximityAlgorithmInfo*>& algorithms,
-                                 const RobustnessOptions& options, const TrialProgress& progress) {
+// The trials of `options` in one process (isolated: in one child at a time).
+RobustnessResults run_slice(const std::vector<const ProximityAlgorithmInfo*>& algorithms,
+                            const RobustnessOptions& options, const TrialProgress& progress) {
   const auto start = std::chrono::steady_clock::now();
   RobustnessResults out;
   out.algorithms = algorithms;
@@ -262,6 +265,87 @@ RobustnessResults run_robustness(const std::vector<const ProximityAlgorithmInfo*
   out.trials_done = tally.done();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
+}
+
+// The slices' results as one run's: counts and reference routes summed, failing trials in trial
+// order up to max_exported.
+RobustnessResults merge_slices(const std::vector<const ProximityAlgorithmInfo*>& algorithms,
+                               const RobustnessOptions& options,
+                               const std::vector<RobustnessOptions>& slices,
+                               std::vector<RobustnessResults>& parts) {
+  RobustnessResults out;
+  out.algorithms = algorithms;
+  out.counts.resize(algorithms.size());
+  for (std::size_t j = 0; j < parts.size(); ++j) {
+    RobustnessResults& part = parts[j];
+    for (std::size_t ai = 0; ai < algorithms.size(); ++ai) add_counts(out.counts[ai], part.counts[ai]);
+    for (std::size_t f = 0; f < part.failing.size(); ++f) {
+      if (static_cast<int>(out.failing.size()) >= options.max_exported) break;
+      out.failing.push_back(std::move(part.failing[f]));
+      out.failing_reasons.push_back(std::move(part.failing_reasons[f]));
+    }
+    out.reference_errors += part.reference_errors;
+    out.reference_certified += part.reference_certified;
+    out.reference_full += part.reference_full;
+    out.reference_ns += part.reference_ns;
+    out.trials_done += part.trials_done;
+    out.slices.push_back({slices[j].first_trial, slices[j].trials, part.trials_done});
+  }
+  return out;
+}
+
+// Each slice in its own thread, whose run_in_child forks the slice's child: the parent's threads
+// only wait on their pipes and tally, so the children run the trials on as many cores.
+RobustnessResults run_in_slices(const std::vector<const ProximityAlgorithmInfo*>& algorithms,
+                                const RobustnessOptions& options, const TrialProgress& progress) {
+  const auto start = std::chrono::steady_clock::now();
+  const int jobs = std::min(options.jobs, options.trials);
+  std::vector<RobustnessOptions> slices(static_cast<std::size_t>(jobs), options);
+  for (int j = 0; j < jobs; ++j) {
+    const auto begin = static_cast<int>(static_cast<long long>(options.trials) * j / jobs);
+    const auto end = static_cast<int>(static_cast<long long>(options.trials) * (j + 1) / jobs);
+    slices[j].first_trial = options.first_trial + begin;
+    slices[j].trials = end - begin;
+    slices[j].jobs = 1;
+  }
+  std::vector<RobustnessResults> parts(slices.size());
+  std::vector<std::exception_ptr> errors(slices.size());
+  std::vector<int> done(slices.size(), 0);
+  std::mutex progress_mutex;
+  {
+    std::vector<std::jthread> workers;
+    for (std::size_t j = 0; j < slices.size(); ++j)
+      workers.emplace_back([&, j] {
+        try {
+          TrialProgress slice_progress;
+          if (progress)
+            slice_progress = [&, j](int slice_done, int) {
+              const std::lock_guard lock(progress_mutex);
+              done[j] = slice_done;
+              int all = 0;
+              for (int d : done) all += d;
+              progress(all, options.trials);
+            };
+          parts[j] = run_slice(algorithms, slices[j], slice_progress);
+        } catch (...) {
+          errors[j] = std::current_exception();
+        }
+      });
+  }
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
+  RobustnessResults out = merge_slices(algorithms, options, slices, parts);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace
+
+RobustnessResults run_robustness(const std::vector<const ProximityAlgorithmInfo*>& algorithms,
+                                 const RobustnessOptions& options, const TrialProgress& progress) {
+  if (options.isolate && options.jobs > 1 && options.trials > 1)
+    return run_in_slices(algorithms, options, progress);
+  return run_slice(algorithms, options, progress);
 }
 
 }  // namespace touchstone

@@ -29,6 +29,10 @@ struct RobustnessOptions {
   // query has algorithm_timeout_seconds.
   bool isolate = false;
   double algorithm_timeout_seconds = 10.0;
+  // With isolation, the trials are cut into `jobs` contiguous slices played at once, each by its
+  // own child (one core each); the counts are those of one child playing them all. Without
+  // isolation the trials play in this process, one at a time, whatever `jobs` says.
+  int jobs = 1;
 };
 
 struct RobustnessCounts {
@@ -38,6 +42,12 @@ struct RobustnessCounts {
   int cycle_resolved = 0;
   int cycling = 0, other_failure = 0, wrong_features = 0, distance = 0, false_zero = 0,
       other_check = 0, error = 0, ambiguous = 0, unsupported = 0;
+};
+
+// One slice of a run with several jobs: its trials first_trial … first_trial + trials − 1, of which
+// the first `done` finished (all of them unless the run was interrupted).
+struct TrialSlice {
+  int first_trial = 0, trials = 0, done = 0;
 };
 
 struct RobustnessResults {
@@ -51,6 +61,7 @@ struct RobustnessResults {
   int reference_certified = 0, reference_full = 0;
   double reference_ns = 0;
   int trials_done = 0;  // trials finished (fewer than asked when interrupted)
+  std::vector<TrialSlice> slices;  // jobs > 1: which trials each slice finished
   double seconds = 0;
 };
 

@@ -58,6 +58,12 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
       ->capture_default_str()
       ->check(CLI::IsMember({"none", "all"}));
   robustness
+      ->add_option("--jobs", cli.jobs,
+                   "Play the trials in this many slices at once, one forked child each (one core "
+                   "each); the counts are those of one slice playing them all. Needs isolation")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1024));
+  robustness
       ->add_option("--algorithm-timeout", cli.algorithm_timeout,
                    "Seconds allowed for one query or one exact reference when isolated")
       ->capture_default_str()
@@ -71,6 +77,11 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
 int run_robustness_command(const RobustnessCli& cli) {
   const auto algorithms = select_distance_algorithms(cli.algorithms);
   if (!algorithms) return kExitUsage;
+  if (cli.jobs > 1 && cli.isolate == "none") {
+    std::cerr << "error: --jobs " << cli.jobs
+              << " plays its slices in forked children: it needs --isolate all\n";
+    return kExitUsage;
+  }
   if (!check_output_paths({{"--out", cli.out}, {"--export-failures", cli.export_path}}))
     return kExitUsage;
   RobustnessOptions options;
@@ -83,6 +94,7 @@ int run_robustness_command(const RobustnessCli& cli) {
   options.max_exported = cli.max_exported;
   options.isolate = cli.isolate != "none";
   options.algorithm_timeout_seconds = cli.algorithm_timeout;
+  options.jobs = cli.jobs;
   TrialProgress progress;
   if (!cli.quiet) progress = progress_printer("trials");
   const RobustnessResults results = run_robustness(*algorithms, options, progress);

@@ -14,7 +14,7 @@ namespace touchstone {
 struct RobustnessCli {
   std::string algorithms, out = "reports/robustness.json",
                           export_path = "reports/robustness-failures.json";
-  int trials = 100000, first_trial = 0, max_exported = 500;
+  int trials = 100000, first_trial = 0, max_exported = 500, jobs = 1;
   std::uint64_t seed = 1;
   bool cold = false, check_witnesses = false, quiet = false, strict = false;
   std::string isolate = "all";

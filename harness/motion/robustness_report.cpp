@@ -70,6 +70,10 @@ json robustness_json(const RobustnessResults& results, const RobustnessOptions& 
                           {"unsupported", k.unsupported},
                           {"paper", paper_figure(info->name)}});
   }
+  json slices = json::array();
+  for (const TrialSlice& slice : results.slices)
+    slices.push_back(
+        {{"first_trial", slice.first_trial}, {"trials", slice.trials}, {"trials_done", slice.done}});
   json failing = json::array();
   for (std::size_t i = 0; i < results.failing.size(); ++i)
     failing.push_back({{"case", results.failing[i].motion.id},
@@ -84,6 +88,8 @@ json robustness_json(const RobustnessResults& results, const RobustnessOptions& 
           {"trials", options.trials},
           {"trials_done", results.trials_done},
           {"isolation", options.isolate ? "all" : "none"},
+          {"jobs", options.jobs},
+          {"slices", slices},
           {"first_trial", options.first_trial},
           {"tolerances", options.tolerances.to_json()},
           {"reference_errors", results.reference_errors},
