@@ -56,12 +56,11 @@ TEST(RobustnessIsolation, SlicesPlayedAtOnceCountWhatOneChildCounts) {
   const RobustnessResults one = run_robustness(algorithms, options);
   options.jobs = 4;
   int last_progress = -1;
-  const RobustnessResults sliced =
-      run_robustness(algorithms, options, [&](int done, int total) {
-        EXPECT_EQ(total, 61);
-        EXPECT_GE(done, last_progress);
-        last_progress = done;
-      });
+  const RobustnessResults sliced = run_robustness(algorithms, options, [&](int done, int total) {
+    EXPECT_EQ(total, 61);
+    EXPECT_GE(done, last_progress);
+    last_progress = done;
+  });
   EXPECT_EQ(last_progress, 61);
   EXPECT_EQ(sliced.trials_done, 61);
   EXPECT_EQ(sliced.reference_errors, one.reference_errors);

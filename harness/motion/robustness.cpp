@@ -278,7 +278,8 @@ RobustnessResults merge_slices(const std::vector<const ProximityAlgorithmInfo*>&
   out.counts.resize(algorithms.size());
   for (std::size_t j = 0; j < parts.size(); ++j) {
     RobustnessResults& part = parts[j];
-    for (std::size_t ai = 0; ai < algorithms.size(); ++ai) add_counts(out.counts[ai], part.counts[ai]);
+    for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
+      add_counts(out.counts[ai], part.counts[ai]);
     for (std::size_t f = 0; f < part.failing.size(); ++f) {
       if (static_cast<int>(out.failing.size()) >= options.max_exported) break;
       out.failing.push_back(std::move(part.failing[f]));

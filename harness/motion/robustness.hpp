@@ -60,7 +60,7 @@ struct RobustnessResults {
   // construction after a failed certificate; and their summed cost.
   int reference_certified = 0, reference_full = 0;
   double reference_ns = 0;
-  int trials_done = 0;  // trials finished (fewer than asked when interrupted)
+  int trials_done = 0;             // trials finished (fewer than asked when interrupted)
   std::vector<TrialSlice> slices;  // jobs > 1: which trials each slice finished
   double seconds = 0;
 };

@@ -72,8 +72,9 @@ json robustness_json(const RobustnessResults& results, const RobustnessOptions& 
   }
   json slices = json::array();
   for (const TrialSlice& slice : results.slices)
-    slices.push_back(
-        {{"first_trial", slice.first_trial}, {"trials", slice.trials}, {"trials_done", slice.done}});
+    slices.push_back({{"first_trial", slice.first_trial},
+                      {"trials", slice.trials},
+                      {"trials_done", slice.done}});
   json failing = json::array();
   for (std::size_t i = 0; i < results.failing.size(); ++i)
     failing.push_back({{"case", results.failing[i].motion.id},
