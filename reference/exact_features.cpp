@@ -1,12 +1,12 @@
 // Exact feature-pair distance (DESIGN §5, seed 003 §2 Theorem 1): the features' vertices in exact
 // world coordinates, then Polytope_distance_d (exact_distance.cpp) on the two small point sets;
-// and a cheaper direct route in GMP rationals for the pairs closest_feature_pair yields.
+// and a cheaper direct route in Gmpzf fractions for the pairs closest_feature_pair yields.
 #include "reference/exact_features.hpp"
 
 #include <gmp.h>
-#include <gmpxx.h>
 
 #include <array>
+#include <optional>
 #include <stdexcept>
 
 #include "reference/certified_internal.hpp"
@@ -88,89 +88,89 @@ ExactFeatureDistance exact_feature_distance(const Polytope& a, const Pose& pose_
 
 namespace {
 
-// Exact squared distances between features, in rationals from the very doubles of the poses
-// (world = R·v + t evaluated exactly, as the reference does). Much cheaper than a general
-// polytope-distance solve, which matters when a robustness trial's bracket is refined exactly.
-using Q = mpq_class;
-using Q3 = std::array<Q, 3>;
+// Exact squared distances between features from the very doubles of the poses (world = R·v + t
+// evaluated exactly, as the reference does), as fractions of Gmpzf: products and sums of doubles
+// stay binary fractions, and each division of the textbook formulas is kept as a denominator, so
+// no gcd is ever taken. Much cheaper than a general polytope-distance solve (or than GMP
+// rationals), which matters when a robustness trial's bracket is refined exactly.
+struct Fraction {
+  NT num, den;  // num / den, den > 0
+};
+bool less(const Fraction& x, const Fraction& y) { return x.num * y.den < y.num * x.den; }
+const NT kOne(1);
 
-Q3 exact_world(const Pose& pose, const Vec3& v) {
-  Q3 w;
-  for (int i = 0; i < 3; ++i) {
-    w[i] = Q(pose.translation[i]);
-    for (int j = 0; j < 3; ++j) w[i] += Q(pose.rotation(i, j)) * Q(v[j]);
+// Point p to segment [a, b]: t = (ap·e)/(e·e) clamped to [0, 1]; inside, |ap − t e|² =
+// (|ap|² e·e − (ap·e)²) / e·e.
+Fraction point_segment_d2(const XPoint& p, const XPoint& a, const XPoint& b) {
+  const XPoint e = b - a, ap = p - a;
+  const NT ee = dot(e, e), k = dot(ap, e);
+  if (ee.is_zero() || !(NT(0) < k)) return {dot(ap, ap), kOne};
+  if (!(k < ee)) {
+    const XPoint bp = p - b;
+    return {dot(bp, bp), kOne};
   }
-  return w;
-}
-Q3 minus(const Q3& a, const Q3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-Q dot(const Q3& a, const Q3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-Q3 cross(const Q3& a, const Q3& b) {
-  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+  return {dot(ap, ap) * ee - k * k, ee};
 }
 
-Q point_segment_d2(const Q3& p, const Q3& a, const Q3& b) {
-  const Q3 e = minus(b, a), ap = minus(p, a);
-  const Q ee = dot(e, e);
-  Q t = ee == 0 ? Q(0) : dot(ap, e) / ee;
-  if (t < 0) t = 0;
-  if (t > 1) t = 1;
-  const Q3 r = {ap[0] - t * e[0], ap[1] - t * e[1], ap[2] - t * e[2]};
-  return dot(r, r);
-}
-
-Q segment_segment_d2(const Q3& p1, const Q3& q1, const Q3& p2, const Q3& q2) {
-  Q best = point_segment_d2(p1, p2, q2);
-  for (const Q& d :
+Fraction segment_segment_d2(const XPoint& p1, const XPoint& q1, const XPoint& p2,
+                            const XPoint& q2) {
+  Fraction best = point_segment_d2(p1, p2, q2);
+  for (const Fraction& d :
        {point_segment_d2(q1, p2, q2), point_segment_d2(p2, p1, q1), point_segment_d2(q2, p1, q1)})
-    if (d < best) best = d;
-  // The interior critical point, when both parameters fall inside (0, 1).
-  const Q3 d1 = minus(q1, p1), d2 = minus(q2, p2), r = minus(p1, p2);
-  const Q a = dot(d1, d1), e = dot(d2, d2), b = dot(d1, d2), c = dot(d1, r), f = dot(d2, r);
-  const Q denom = a * e - b * b;
-  if (denom != 0) {
-    const Q s = (b * f - c * e) / denom, t = (a * f - b * c) / denom;
-    if (s > 0 && s < 1 && t > 0 && t < 1) {
-      const Q3 g = {r[0] + s * d1[0] - t * d2[0], r[1] + s * d1[1] - t * d2[1],
-                    r[2] + s * d1[2] - t * d2[2]};
-      if (dot(g, g) < best) best = dot(g, g);
-    }
+    if (less(d, best)) best = d;
+  // The interior critical point s = (b f − c e)/denom, t = (a f − b c)/denom when both fall inside
+  // (0, 1); denom = a e − b² > 0 unless the segments are parallel. Its gap, scaled by denom:
+  // g·denom = r·denom + (b f − c e) d1 − (a f − b c) d2.
+  const XPoint d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const NT a = dot(d1, d1), e = dot(d2, d2), b = dot(d1, d2), c = dot(d1, r), f = dot(d2, r);
+  const NT denom = a * e - b * b;
+  if (denom.is_zero()) return best;
+  const NT s = b * f - c * e, t = a * f - b * c;
+  const NT zero(0);
+  if (zero < s && s < denom && zero < t && t < denom) {
+    const XPoint g = {r.x * denom + s * d1.x - t * d2.x, r.y * denom + s * d1.y - t * d2.y,
+                      r.z * denom + s * d1.z - t * d2.z};
+    const Fraction interior{dot(g, g), denom * denom};
+    if (less(interior, best)) best = interior;
   }
   return best;
 }
 
-Q point_polygon_d2(const Q3& p, const std::vector<Q3>& poly) {
-  const Q3 n = cross(minus(poly[1], poly[0]), minus(poly[2], poly[0]));
+// Point p to a convex polygon: to its plane when p projects inside (h²/|n|², h = n·(p − v0)), else
+// to its nearest edge.
+Fraction point_polygon_d2(const XPoint& p, const std::vector<XPoint>& poly) {
+  const XPoint n = cross(poly[1] - poly[0], poly[2] - poly[0]);
+  const NT zero(0);
   bool inside = true;
   for (std::size_t i = 0; i < poly.size() && inside; ++i)
-    inside = dot(cross(minus(poly[(i + 1) % poly.size()], poly[i]), minus(p, poly[i])), n) >= 0;
+    inside = !(dot(cross(poly[(i + 1) % poly.size()] - poly[i], p - poly[i]), n) < zero);
   if (inside) {
-    const Q h = dot(n, minus(p, poly[0]));
-    return h * h / dot(n, n);
+    const NT h = dot(n, p - poly[0]);
+    return {h * h, dot(n, n)};
   }
-  Q best = point_segment_d2(p, poly.back(), poly[0]);
+  Fraction best = point_segment_d2(p, poly.back(), poly[0]);
   for (std::size_t i = 0; i + 1 < poly.size(); ++i) {
-    const Q d = point_segment_d2(p, poly[i], poly[i + 1]);
-    if (d < best) best = d;
+    const Fraction d = point_segment_d2(p, poly[i], poly[i + 1]);
+    if (less(d, best)) best = d;
   }
   return best;
 }
 
-// Exact squared distance between feature fa of a and fb of b (vertex, edge or face each).
-Q feature_distance_sq(const Polytope& a, const Pose& pa, const Feature& fa, const Polytope& b,
-                      const Pose& pb, const Feature& fb) {
-  std::vector<Q3> x, y;
-  for (int v : feature_vertices(a, fa)) x.push_back(exact_world(pa, a.vertices()[v]));
-  for (int v : feature_vertices(b, fb)) y.push_back(exact_world(pb, b.vertices()[v]));
+// Squared distance between feature fa of a and fb of b when one is a vertex or both are edges;
+// nullopt for edge–face and face–face pairs (closest_feature_pair never yields them).
+std::optional<Fraction> direct_distance_sq(const Polytope& a, const Pose& pa, const Feature& fa,
+                                           const Polytope& b, const Pose& pb, const Feature& fb) {
+  std::vector<XPoint> x = exact_world_points(feature_local(a, fa, "A"), pa, "A");
+  std::vector<XPoint> y = exact_world_points(feature_local(b, fb, "B"), pb, "B");
   if (x.size() > y.size()) std::swap(x, y);
   if (x.size() == 1 && y.size() == 1) {
-    const Q3 d = minus(x[0], y[0]);
-    return dot(d, d);
+    const XPoint d = x[0] - y[0];
+    return Fraction{dot(d, d), kOne};
   }
   if (x.size() == 1 && y.size() == 2) return point_segment_d2(x[0], y[0], y[1]);
   if (x.size() == 1) return point_polygon_d2(x[0], y);
   if (x.size() == 2 && y.size() == 2) return segment_segment_d2(x[0], x[1], y[0], y[1]);
-  // Edge–face and face–face pairs never come out of closest_feature_pair.
-  return Q(exact_feature_distance(a, pa, fa, b, pb, fb).distance_sq_exact);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -178,9 +178,12 @@ Q feature_distance_sq(const Polytope& a, const Pose& pa, const Feature& fa, cons
 int compare_feature_pair_distances(const Polytope& a, const Pose& pose_a, const Polytope& b,
                                    const Pose& pose_b, const Feature& a1, const Feature& b1,
                                    const Feature& a2, const Feature& b2) {
-  const Q first = feature_distance_sq(a, pose_a, a1, b, pose_b, b1);
-  const Q second = feature_distance_sq(a, pose_a, a2, b, pose_b, b2);
-  return first < second ? -1 : second < first ? 1 : 0;
+  const auto first = direct_distance_sq(a, pose_a, a1, b, pose_b, b1);
+  const auto second = direct_distance_sq(a, pose_a, a2, b, pose_b, b2);
+  if (first && second) return less(*first, *second) ? -1 : less(*second, *first) ? 1 : 0;
+  return compare_exact_squared(
+      exact_feature_distance(a, pose_a, a1, b, pose_b, b1).distance_sq_exact,
+      exact_feature_distance(a, pose_a, a2, b, pose_b, b2).distance_sq_exact);
 }
 
 int compare_exact_squared(const std::string& x, const std::string& y) {

@@ -29,8 +29,9 @@ ExactFeatureDistance exact_feature_distance(const Polytope& a, const Pose& pose_
 
 // Exact comparison of two feature pairs of the same shapes under the same poses: negative, zero or
 // positive as the squared distance of (a1 of `a`, b1 of `b`) is <, =, > that of (a2, b2).
-// Vertex–vertex, vertex–edge, vertex–face and edge–edge pairs are computed directly in rationals
-// (much cheaper than exact_feature_distance); other pairs go through exact_feature_distance.
+// Vertex–vertex, vertex–edge, vertex–face and edge–edge pairs are computed directly (Gmpzf
+// fractions, much cheaper than exact_feature_distance); other pairs go through
+// exact_feature_distance.
 int compare_feature_pair_distances(const Polytope& a, const Pose& pose_a, const Polytope& b,
                                    const Pose& pose_b, const Feature& a1, const Feature& b1,
                                    const Feature& a2, const Feature& b2);

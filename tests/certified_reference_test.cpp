@@ -6,9 +6,11 @@
 // larger comparison is this test with a larger value, see README).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -204,6 +206,56 @@ TEST(CertifiedReference, FeatureDistancesAgreeWithThePolytopeDistanceQp) {
       }
   }
   EXPECT_GT(compared, 1000);
+}
+
+// The direct comparison of two feature pairs (Gmpzf fractions, used to refine each robustness
+// trial's bracket) against the same comparison made from exact_feature_distance (the certified
+// route or Polytope_distance_d) on each pair: at each trial's bracket and 1 to 4 ulps outside it
+// (near-ties), and on random pairs of feature pairs of every kind the direct route computes.
+TEST(CertifiedReference, FeaturePairComparisonsAgreeWithExactFeatureDistances) {
+  const Polytope& c = robustness_cube();
+  std::vector<Feature> features;
+  for (int i = 0; i < static_cast<int>(c.vertices().size()); ++i)
+    features.push_back({FeatureKind::vertex, i});
+  for (int i = 0; i < static_cast<int>(c.edges().size()); ++i)
+    features.push_back({FeatureKind::edge, i});
+  for (int i = 0; i < static_cast<int>(c.faces().size()); ++i)
+    features.push_back({FeatureKind::face, i});
+  std::vector<FeaturePair> pairs;  // one vertex, or two edges
+  for (const Feature& fa : features)
+    for (const Feature& fb : features)
+      if (fa.kind == FeatureKind::vertex || fb.kind == FeatureKind::vertex ||
+          (fa.kind == FeatureKind::edge && fb.kind == FeatureKind::edge))
+        pairs.push_back({fa, fb, 0.0});
+  std::mt19937 rng(7);
+  int compared = 0, ties = 0;
+  const auto check = [&](const Pose& pose, const FeaturePair& p, const FeaturePair& q) {
+    const int direct = compare_feature_pair_distances(c, Pose{}, c, pose, p.a, p.b, q.a, q.b);
+    const int order = compare_exact_squared(
+        exact_feature_distance(c, Pose{}, p.a, c, pose, p.b).distance_sq_exact,
+        exact_feature_distance(c, Pose{}, q.a, c, pose, q.b).distance_sq_exact);
+    const int expected = (order > 0) - (order < 0);  // mpq_cmp's sign
+    EXPECT_EQ(direct, expected) << p.to_string() << " vs " << q.to_string();
+    ++compared;
+    ties += expected == 0;
+  };
+  for (int index = 0; index < 20; ++index) {
+    const RobustnessTrial t = make_robustness_trial(1, index);
+    double below = t.s_lo, above = t.s_hi;
+    for (int k = 0; k <= 4; ++k) {
+      for (double s : {below, above}) {
+        check(t.pose_at(s), t.features_lo, t.features_hi);
+        check(t.pose_at(s), t.features_lo, t.features_lo);
+      }
+      below = std::nextafter(below, -1.0);
+      above = std::nextafter(above, 2.0);
+    }
+    const Pose pose = t.pose_at(std::uniform_real_distribution<double>(0, 1)(rng));
+    for (int k = 0; k < 60; ++k)
+      check(pose, pairs[rng() % pairs.size()], pairs[rng() % pairs.size()]);
+  }
+  EXPECT_EQ(compared, 20 * (5 * 4 + 60));
+  EXPECT_GE(ties, 20 * 10);  // each pair against itself, at least
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 # input fails the run; the input is left in <build>/findings/<target>/ and its path printed. Prints
 # executions and coverage (edges, features) per target. --targets "a b" runs only those.
 #   harness/scripts/fuzz.sh                          # CI: 40 s per target
-#   harness/scripts/fuzz.sh --seconds 1200 --jobs 2  # about an hour of fuzzing on 2 cores
+#   harness/scripts/fuzz.sh --seconds 3600 --jobs 5  # all five targets at once for an hour
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
