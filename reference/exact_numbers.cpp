@@ -25,6 +25,13 @@ std::vector<XPoint> exact_world_points(std::span<const Vec3> vertices, const Pos
                              " is not finite");
   const Mat3& r = pose.rotation;
   const Vec3& t = pose.translation;
+  // The pose's entries converted once; zero terms skipped (the sum is exact in any order), so an
+  // identity pose costs three conversions a vertex.
+  NT rn[3][3], tn[3];
+  for (int row = 0; row < 3; ++row) {
+    tn[row] = NT(t[row]);
+    for (int k = 0; k < 3; ++k) rn[row][k] = NT(r(row, k));
+  }
   std::vector<XPoint> out;
   out.reserve(vertices.size());
   for (std::size_t i = 0; i < vertices.size(); ++i) {
@@ -32,10 +39,15 @@ std::vector<XPoint> exact_world_points(std::span<const Vec3> vertices, const Pos
     if (!v.allFinite())
       throw std::runtime_error(std::string("exact reference: vertex ") + std::to_string(i) +
                                " of shape " + shape + " is not finite");
+    const NT vn[3] = {NT(v.x()), NT(v.y()), NT(v.z())};
     NT c[3];
-    for (int row = 0; row < 3; ++row)
-      c[row] = NT(r(row, 0)) * NT(v.x()) + NT(r(row, 1)) * NT(v.y()) + NT(r(row, 2)) * NT(v.z()) +
-               NT(t[row]);
+    for (int row = 0; row < 3; ++row) {
+      c[row] = tn[row];
+      for (int k = 0; k < 3; ++k) {
+        if (r(row, k) == 0 || v[k] == 0) continue;
+        c[row] = r(row, k) == 1 ? c[row] + vn[k] : c[row] + rn[row][k] * vn[k];
+      }
+    }
     out.push_back({c[0], c[1], c[2]});
   }
   return out;
