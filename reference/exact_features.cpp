@@ -97,14 +97,14 @@ struct Fraction {
   NT num, den;  // num / den, den > 0
 };
 bool less(const Fraction& x, const Fraction& y) { return x.num * y.den < y.num * x.den; }
-const NT kOne(1);
+const NT kZero(0), kOne(1);
 
 // Point p to segment [a, b]: t = (ap·e)/(e·e) clamped to [0, 1]; inside, |ap − t e|² =
 // (|ap|² e·e − (ap·e)²) / e·e.
 Fraction point_segment_d2(const XPoint& p, const XPoint& a, const XPoint& b) {
   const XPoint e = b - a, ap = p - a;
   const NT ee = dot(e, e), k = dot(ap, e);
-  if (ee.is_zero() || !(NT(0) < k)) return {dot(ap, ap), kOne};
+  if (ee.is_zero() || !(kZero < k)) return {dot(ap, ap), kOne};
   if (!(k < ee)) {
     const XPoint bp = p - b;
     return {dot(bp, bp), kOne};
@@ -126,8 +126,7 @@ Fraction segment_segment_d2(const XPoint& p1, const XPoint& q1, const XPoint& p2
   const NT denom = a * e - b * b;
   if (denom.is_zero()) return best;
   const NT s = b * f - c * e, t = a * f - b * c;
-  const NT zero(0);
-  if (zero < s && s < denom && zero < t && t < denom) {
+  if (kZero < s && s < denom && kZero < t && t < denom) {
     const XPoint g = {r.x * denom + s * d1.x - t * d2.x, r.y * denom + s * d1.y - t * d2.y,
                       r.z * denom + s * d1.z - t * d2.z};
     const Fraction interior{dot(g, g), denom * denom};
@@ -140,10 +139,9 @@ Fraction segment_segment_d2(const XPoint& p1, const XPoint& q1, const XPoint& p2
 // to its nearest edge.
 Fraction point_polygon_d2(const XPoint& p, const std::vector<XPoint>& poly) {
   const XPoint n = cross(poly[1] - poly[0], poly[2] - poly[0]);
-  const NT zero(0);
   bool inside = true;
   for (std::size_t i = 0; i < poly.size() && inside; ++i)
-    inside = !(dot(cross(poly[(i + 1) % poly.size()] - poly[i], p - poly[i]), n) < zero);
+    inside = !(dot(cross(poly[(i + 1) % poly.size()] - poly[i], p - poly[i]), n) < kZero);
   if (inside) {
     const NT h = dot(n, p - poly[0]);
     return {h * h, dot(n, n)};

@@ -177,18 +177,24 @@ TEST(CertifiedReference, AgreesWithTheFullConstructionOnEveryFamily) {
   EXPECT_GT(total.certified, total.cases / 2);
 }
 
+// Every vertex, edge and face of p.
+std::vector<Feature> all_features(const Polytope& p) {
+  std::vector<Feature> features;
+  const std::pair<FeatureKind, std::size_t> kinds[] = {{FeatureKind::vertex, p.vertices().size()},
+                                                       {FeatureKind::edge, p.edges().size()},
+                                                       {FeatureKind::face, p.faces().size()}};
+  for (const auto& [kind, count] : kinds)
+    for (std::size_t i = 0; i < count; ++i) features.push_back({kind, static_cast<int>(i)});
+  return features;
+}
+
 // exact_feature_distance (the verifier's `features` check) is certified first too: on every feature
 // pair of the robustness cubes at a sample of trial poses it equals Polytope_distance_d on the
 // features' exact points.
 TEST(CertifiedReference, FeatureDistancesAgreeWithThePolytopeDistanceQp) {
   using namespace exact_detail;
   const Polytope& c = robustness_cube();
-  std::vector<Feature> features;
-  const std::pair<FeatureKind, std::size_t> kinds[] = {{FeatureKind::vertex, c.vertices().size()},
-                                                       {FeatureKind::edge, c.edges().size()},
-                                                       {FeatureKind::face, c.faces().size()}};
-  for (const auto& [kind, count] : kinds)
-    for (std::size_t i = 0; i < count; ++i) features.push_back({kind, static_cast<int>(i)});
+  const std::vector<Feature> features = all_features(c);
   const auto points = [&](const Feature& f, const Pose& pose) {
     std::vector<Vec3> local;
     for (int v : feature_vertices(c, f)) local.push_back(c.vertices()[static_cast<std::size_t>(v)]);
@@ -214,13 +220,7 @@ TEST(CertifiedReference, FeatureDistancesAgreeWithThePolytopeDistanceQp) {
 // (near-ties), and on random pairs of feature pairs of every kind the direct route computes.
 TEST(CertifiedReference, FeaturePairComparisonsAgreeWithExactFeatureDistances) {
   const Polytope& c = robustness_cube();
-  std::vector<Feature> features;
-  for (int i = 0; i < static_cast<int>(c.vertices().size()); ++i)
-    features.push_back({FeatureKind::vertex, i});
-  for (int i = 0; i < static_cast<int>(c.edges().size()); ++i)
-    features.push_back({FeatureKind::edge, i});
-  for (int i = 0; i < static_cast<int>(c.faces().size()); ++i)
-    features.push_back({FeatureKind::face, i});
+  const std::vector<Feature> features = all_features(c);
   std::vector<FeaturePair> pairs;  // one vertex, or two edges
   for (const Feature& fa : features)
     for (const Feature& fb : features)
