@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "algorithms/geometry/segments.hpp"
+#include "cases/exact_change_search.hpp"
 #include "cases/family_support.hpp"
 #include "cases/motion_families.hpp"
 #include "reference/exact_features.hpp"
@@ -204,9 +205,9 @@ struct Bracket {
 };
 
 // A change of the closest features along the trial's line: one of the changes between samples
-// (chosen at random), bisected on the double classifier, then moved and bisected on exact
-// feature distances. nullopt when the line shows no change or the exact change cannot be
-// bracketed.
+// (chosen at random), bisected on the double classifier, then moved and narrowed on exact
+// feature distances (exact_change_search.hpp). nullopt when the line shows no change or the exact
+// change does not lie between the samples around the classifier's.
 std::optional<Bracket> find_feature_change(const RobustnessTrial& trial, cases::Rng& rng) {
   const Polytope& c = robustness_cube();
   auto features = [&](double s) {
@@ -234,36 +235,21 @@ std::optional<Bracket> find_feature_change(const RobustnessTrial& trial, cases::
   }
   // The double classifier is only as good as its closest-point computations, which are
   // ill-conditioned for near-parallel features: move the bracket to where the exact distances
-  // of the two pairs say the change is (f_lo strictly closer at lo, not at hi).
-  auto f_lo_strictly_closer = [&](double s) {
-    const Pose pose = trial.pose_at(s);
-    return compare_feature_pair_distances(c, Pose::identity(), c, pose, f_lo.a, f_lo.b, f_hi.a,
-                                          f_hi.b) < 0;
+  // of the two pairs say the change is (f_lo strictly closer at lo, not at hi), two adjacent
+  // doubles.
+  std::vector<GapSample> taken;  // every exact sample, oldest first: they seed the search
+  const GapAt gap = [&](double s) {
+    taken.push_back({s, feature_pair_distance_gap(c, Pose::identity(), c, trial.pose_at(s), f_lo.a,
+                                                  f_lo.b, f_hi.a, f_hi.b)});
+    return taken.back();
   };
-  bool bracketed = true;
-  for (double step = hi - lo; !f_lo_strictly_closer(lo); step *= 2) {
-    if (lo == 0) {
-      bracketed = false;
-      break;
-    }
-    hi = lo;
-    lo = std::max(0.0, lo - step);
-  }
-  for (double step = hi - lo; bracketed && f_lo_strictly_closer(hi); step *= 2) {
-    if (hi == 1) {
-      bracketed = false;
-      break;
-    }
-    lo = hi;
-    hi = std::min(1.0, hi + step);
-  }
-  if (!bracketed) return std::nullopt;
-  for (int step = 0; step < 200; ++step) {
-    const double mid = lo + (hi - lo) / 2;
-    if (mid <= lo || mid >= hi) break;
-    (f_lo_strictly_closer(mid) ? lo : hi) = mid;
-  }
-  return Bracket{lo, hi, f_lo, f_hi};
+  const GapSample at_lo = gap(lo), at_hi = gap(hi);
+  const auto bracket =
+      exact_change_bracket(at_lo, at_hi, double(j) / kSamples, double(j + 1) / kSamples, gap);
+  if (!bracket) return std::nullopt;
+  const auto [exact_lo, exact_hi] =
+      narrow_to_adjacent_doubles(bracket->first, bracket->second, taken, gap);
+  return Bracket{exact_lo, exact_hi, f_lo, f_hi};
 }
 
 // The trial's motion case: the previous frame, then the critical pose s; its origin records the

@@ -6,6 +6,8 @@
 #include <gmp.h>
 
 #include <array>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 
@@ -173,15 +175,30 @@ std::optional<Fraction> direct_distance_sq(const Polytope& a, const Pose& pa, co
 
 }  // namespace
 
+FeaturePairGap feature_pair_distance_gap(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                         const Pose& pose_b, const Feature& a1, const Feature& b1,
+                                         const Feature& a2, const Feature& b2) {
+  const auto first = direct_distance_sq(a, pose_a, a1, b, pose_b, b1);
+  const auto second = direct_distance_sq(a, pose_a, a2, b, pose_b, b2);
+  if (first && second) {
+    // d1 − d2 = (n1 d2' − n2 d1') / (d1' d2') with positive denominators: the numerator's sign.
+    const NT num = first->num * second->den - second->num * first->den;
+    const double approx = num.to_double() / (first->den * second->den).to_double();
+    return {num.sign() == CGAL::NEGATIVE   ? -1
+            : num.sign() == CGAL::POSITIVE ? 1
+                                           : 0,
+            std::isfinite(approx) ? approx : std::numeric_limits<double>::quiet_NaN()};
+  }
+  const int order =
+      compare_exact_squared(exact_feature_distance(a, pose_a, a1, b, pose_b, b1).distance_sq_exact,
+                            exact_feature_distance(a, pose_a, a2, b, pose_b, b2).distance_sq_exact);
+  return {(order > 0) - (order < 0), std::numeric_limits<double>::quiet_NaN()};
+}
+
 int compare_feature_pair_distances(const Polytope& a, const Pose& pose_a, const Polytope& b,
                                    const Pose& pose_b, const Feature& a1, const Feature& b1,
                                    const Feature& a2, const Feature& b2) {
-  const auto first = direct_distance_sq(a, pose_a, a1, b, pose_b, b1);
-  const auto second = direct_distance_sq(a, pose_a, a2, b, pose_b, b2);
-  if (first && second) return less(*first, *second) ? -1 : less(*second, *first) ? 1 : 0;
-  return compare_exact_squared(
-      exact_feature_distance(a, pose_a, a1, b, pose_b, b1).distance_sq_exact,
-      exact_feature_distance(a, pose_a, a2, b, pose_b, b2).distance_sq_exact);
+  return feature_pair_distance_gap(a, pose_a, b, pose_b, a1, b1, a2, b2).sign;
 }
 
 int compare_exact_squared(const std::string& x, const std::string& y) {

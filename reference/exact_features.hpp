@@ -27,14 +27,26 @@ ExactFeatureDistance exact_feature_distance(const Polytope& a, const Pose& pose_
                                             const Feature& feature_a, const Polytope& b,
                                             const Pose& pose_b, const Feature& feature_b);
 
-// Exact comparison of two feature pairs of the same shapes under the same poses: negative, zero or
-// positive as the squared distance of (a1 of `a`, b1 of `b`) is <, =, > that of (a2, b2).
+// Exact comparison of two feature pairs of the same shapes under the same poses: −1, 0 or +1
+// as the squared distance of (a1 of `a`, b1 of `b`) is <, =, > that of (a2, b2).
 // Vertex–vertex, vertex–edge, vertex–face and edge–edge pairs are computed directly (Gmpzf
 // fractions, much cheaper than exact_feature_distance); other pairs go through
 // exact_feature_distance.
 int compare_feature_pair_distances(const Polytope& a, const Pose& pose_a, const Polytope& b,
                                    const Pose& pose_b, const Feature& a1, const Feature& b1,
                                    const Feature& a2, const Feature& b2);
+
+// The exact sign of d²(a1, b1) − d²(a2, b2) (−1, 0, +1, as compare_feature_pair_distances), and
+// that difference approximately (its exact numerator and denominator each rounded to a double):
+// for steering a root search, never for a decision. NaN when out of double range or when a pair
+// needs the general route.
+struct FeaturePairGap {
+  int sign = 0;
+  double approx = 0;
+};
+FeaturePairGap feature_pair_distance_gap(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                         const Pose& pose_b, const Feature& a1, const Feature& b1,
+                                         const Feature& a2, const Feature& b2);
 
 // Exact comparison of two squared distances written as GMP rationals ("p/q" or "p"): negative,
 // zero or positive as x <, =, > y. Throws std::invalid_argument on a malformed string.

@@ -1,11 +1,12 @@
 // Motion cases and the robustness experiment: the case format round-trips and names bad fields;
 // the warm-start state really travels from frame to frame; the generated shapes have the counts
 // of TR97-05's experiment; the robustness bisection lands where the closest features change
-// (checked with exact feature-pair distances on both sides); a failing trial replays from its
-// written case file.
+// (checked with exact feature-pair distances on both sides), and its exact search ends on the
+// doubles a bisection would; a failing trial replays from its written case file.
 #include <gtest/gtest.h>
 
 #include "algorithms/proximity/registry.hpp"
+#include "cases/exact_change_search.hpp"
 #include "cases/format/case_loader.hpp"
 #include "cases/motion_families.hpp"
 #include "harness/motion/report.hpp"
@@ -291,11 +292,55 @@ TEST(Robustness, BisectionLandsWhereTheClosestFeaturesChange) {
     EXPECT_TRUE(hi_closest_at_hi) << "trial " << index << " " << f_hi.to_string();
     EXPECT_TRUE(!hi_closest_at_lo || !lo_closest_at_hi)
         << "trial " << index << ": " << f_lo.to_string() << " -> " << f_hi.to_string();
+    // The bracket is two adjacent doubles, f_lo strictly closer at the first and not at the second.
+    EXPECT_EQ(std::nextafter(t.s_lo, 2.0), t.s_hi) << "trial " << index;
+    EXPECT_LT(compare_feature_pair_distances(cube, a, cube, lo, f_lo.a, f_lo.b, f_hi.a, f_hi.b), 0);
+    EXPECT_GE(compare_feature_pair_distances(cube, a, cube, hi, f_lo.a, f_lo.b, f_hi.a, f_hi.b), 0);
     // The trial's last frame is the pose at one end of the bracket.
     expect_same_pose(t.motion.frames[1].pose_b, t.at_hi ? hi : lo);
   }
   EXPECT_EQ(face, 8);
   EXPECT_EQ(edge, 8);
+}
+
+// The exact change search on gaps of the three shapes the trials show (a plateau reached like
+// (r − s)² or like (r − s), a crossing), here plain double functions whose computed sign plays the
+// exact sign: it ends on the very adjacent doubles a bisection of the sign finds, with far fewer
+// evaluations. The bisection is the test's own (lo while the sign is negative).
+TEST(Robustness, ExactChangeSearchEndsWhereBisectionDoes) {
+  using Gap = std::function<double(double)>;
+  struct Shape {
+    const char* name;
+    Gap gap;
+  };
+  for (const double r : {0.1234567890123, 0.5, 0.62500000216310381, 0.9999}) {
+    const std::vector<Shape> shapes = {
+        {"plateau, squared", [r](double s) { return s < r ? -3e-7 * (r - s) * (r - s) : 0.0; }},
+        {"plateau, linear", [r](double s) { return s < r ? -2e-19 * (r - s) : 0.0; }},
+        {"crossing", [r](double s) { return 5e-3 * (s - r) + 1e-3 * (s - r) * (s - r); }},
+    };
+    for (const Shape& shape : shapes) {
+      int evaluations = 0;
+      const GapAt at = [&](double s) {
+        ++evaluations;
+        const double v = shape.gap(s);
+        return GapSample{s, {(v > 0) - (v < 0), v}};
+      };
+      double lo = r - 0.01, hi = std::min(1.0, r + 0.05);
+      const GapSample first = at(lo), last = at(hi);
+      ASSERT_TRUE(first.lo_closer() && !last.lo_closer()) << shape.name;
+      evaluations = 0;
+      const auto [found_lo, found_hi] = narrow_to_adjacent_doubles(first, last, {first, last}, at);
+      int bisections = 0;
+      for (double mid = lo + (hi - lo) / 2; mid > lo && mid < hi; mid = lo + (hi - lo) / 2) {
+        (shape.gap(mid) < 0 ? lo : hi) = mid;
+        ++bisections;
+      }
+      EXPECT_EQ(found_lo, lo) << shape.name << " r " << r;
+      EXPECT_EQ(found_hi, hi) << shape.name << " r " << r;
+      EXPECT_LT(evaluations, bisections / 2) << shape.name << " r " << r;
+    }
+  }
 }
 
 // Delegates to GJK but inflates the distance by 1e-6 of it: a distance problem on every trial.
