@@ -71,6 +71,23 @@ std::pair<double, Feature> point_face(const Polytope& p, const std::vector<Vec3>
   return {best, feature};
 }
 
+// An axis-aligned box; gap_sq is the squared distance between two boxes.
+struct Box {
+  Vec3 lo, hi;
+  double gap_sq(const Box& o) const {
+    const Vec3 gap = (lo - o.hi).cwiseMax(o.lo - hi).cwiseMax(0.0);
+    return gap.squaredNorm();
+  }
+};
+
+std::vector<Box> edge_boxes(const Polytope& p, const std::vector<Vec3>& w) {
+  std::vector<Box> boxes;
+  boxes.reserve(p.edges().size());
+  for (const Edge& e : p.edges())
+    boxes.push_back({w[e.tail].cwiseMin(w[e.head]), w[e.tail].cwiseMax(w[e.head])});
+  return boxes;
+}
+
 std::vector<Vec3> world(const Polytope& p, const Pose& pose) {
   std::vector<Vec3> w;
   for (const Vec3& v : p.vertices()) w.push_back(pose.apply(v));
@@ -107,7 +124,11 @@ FeaturePair closest_feature_pair(const Polytope& a, const Pose& pose_a, const Po
     const Pose& pose_f = side == 0 ? pose_b : pose_a;
     for (int f = 0; f < static_cast<int>(pf.faces().size()); ++f) {
       const Vec3 n = pose_f.rotation * pf.faces()[f].plane.normal;
+      const Vec3& on_plane = wf[pf.faces()[f].vertices[0]];
       for (int v = 0; v < static_cast<int>(pv.vertices().size()); ++v) {
+        // The distance to the face is at least that to its plane (point_face's inside value).
+        const double h = (wv[v] - on_plane).dot(n);
+        if (!(h * h < best.d2)) continue;
         const auto [d2, feature] = point_face(pf, wf, n, f, wv[v]);
         if (d2 < best.d2) {
           best.d2 = d2;
@@ -118,8 +139,10 @@ FeaturePair closest_feature_pair(const Polytope& a, const Pose& pose_a, const Po
       }
     }
   }
+  const std::vector<Box> boxes_a = edge_boxes(a, wa), boxes_b = edge_boxes(b, wb);
   for (int i = 0; i < static_cast<int>(a.edges().size()); ++i)
     for (int j = 0; j < static_cast<int>(b.edges().size()); ++j) {
+      if (!(boxes_a[i].gap_sq(boxes_b[j]) < best.d2)) continue;  // a lower bound of the distance
       const Vec3 &p1 = wa[a.edges()[i].tail], &q1 = wa[a.edges()[i].head];
       const Vec3 &p2 = wb[b.edges()[j].tail], &q2 = wb[b.edges()[j].head];
       const auto [s, t] = segment_parameters(p1, q1, p2, q2);

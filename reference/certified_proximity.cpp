@@ -191,26 +191,70 @@ CertifiedAnswer answer(const ExactSimplex& x, const std::vector<SimplexVertex>& 
   return r;
 }
 
-// The certificates for one candidate simplex (a subset of the proposal).
-std::optional<CertifiedAnswer> certify_simplex(const Shape& sa, const Shape& sb,
-                                               const std::vector<SimplexVertex>& simplex,
-                                               const Vec3* u, bool distance_only) {
+// A vertex of `s` strictly on side `bad` (−1 or +1) of the plane test, the farthest by the
+// filter's estimate; −1 when none is.
+int worst_violator(const PlaneTest& t, const Shape& s, int bad) {
+  int worst = -1;
+  double worst_value = 0;
+  for (std::size_t i = 0; i < s.local.size(); ++i) {
+    if (t.sign(s.world_i[i], s.local[i], *s.pose, s.name) != bad) continue;
+    const double value = bad * s.world[i].dot(approx(t.n));
+    if (worst < 0 || value > worst_value) worst = static_cast<int>(i), worst_value = value;
+  }
+  return worst;
+}
+
+// Where a separation certificate failed: a vertex of A below the plane through p, a vertex of B
+// above the one through q (−1 for a side that held), and whether the simplex's exact projection
+// was valid at all.
+struct Violators {
+  bool projected = false;
+  int a = -1, b = -1;
+  Vec3 v = Vec3::Zero();  // the simplex's exact closest point p − q (times den), rounded
+};
+
+// The exact simplex of a candidate: its vertices in exact world coordinates and the exact
+// projection of the origin onto the affine hull of their differences; nullopt when that is
+// degenerate or falls outside the simplex.
+std::optional<ExactSimplex> exact_candidate(const Shape& sa, const Shape& sb,
+                                            const std::vector<SimplexVertex>& simplex) {
   ExactSimplex x;
   for (const SimplexVertex& s : simplex) {
     x.a.push_back(exact_world_points(sa.local.subspan(s.ia, 1), *sa.pose, sa.name)[0]);
     x.b.push_back(exact_world_points(sb.local.subspan(s.ib, 1), *sb.pose, sb.name)[0]);
   }
   if (!exact_projection(x)) return std::nullopt;
+  return x;
+}
+
+// The separation certificate of an exact simplex whose point v = p − q is not zero. With
+// `violators`, a failure says which vertices broke it.
+std::optional<CertifiedAnswer> certify_separation(const Shape& sa, const Shape& sb,
+                                                  const ExactSimplex& x,
+                                                  const std::vector<SimplexVertex>& simplex,
+                                                  Violators* violators) {
+  if (simplex.size() == 4) return std::nullopt;  // four points span 3D: v is never off zero
+  const XPoint v = x.pa - x.qb;
+  const PlaneTest ta(v, x.den, dot(v, x.pa)), tb(v, x.den, dot(v, x.qb));
+  const bool a_holds = !(side_mask(ta, sa) & 1);             // no vertex of A below v·p
+  const bool b_holds = a_holds && !(side_mask(tb, sb) & 4);  // none of B above v·q
+  if (a_holds && b_holds) return answer(x, simplex, CertifiedAnswer::Kind::separated, "separation");
+  if (violators)
+    *violators = {true, worst_violator(ta, sa, -1), worst_violator(tb, sb, 1), approx(v)};
+  return std::nullopt;
+}
+
+// The certificates for one candidate simplex (a subset of the proposal).
+std::optional<CertifiedAnswer> certify_simplex(const Shape& sa, const Shape& sb,
+                                               const std::vector<SimplexVertex>& simplex,
+                                               const Vec3* u, bool distance_only) {
+  const std::optional<ExactSimplex> candidate = exact_candidate(sa, sb, simplex);
+  if (!candidate) return std::nullopt;
+  const ExactSimplex& x = *candidate;
   const XPoint v = x.pa - x.qb;
   if (distance_only && is_zero(v))
     return answer(x, simplex, CertifiedAnswer::Kind::common_point, "common_point");
-  if (!is_zero(v)) {
-    if (simplex.size() == 4) return std::nullopt;  // four points span 3D: v is never off zero
-    const PlaneTest ta(v, x.den, dot(v, x.pa)), tb(v, x.den, dot(v, x.qb));
-    if (side_mask(ta, sa) & 1) return std::nullopt;  // a vertex of A below v·p
-    if (side_mask(tb, sb) & 4) return std::nullopt;  // a vertex of B above v·q
-    return answer(x, simplex, CertifiedAnswer::Kind::separated, "separation");
-  }
+  if (!is_zero(v)) return certify_separation(sa, sb, x, simplex, nullptr);
   if (simplex.size() == 4) {
     const bool interior = std::all_of(x.lambda.begin(), x.lambda.end(),
                                       [](const NT& l) { return l.sign() == CGAL::POSITIVE; });
@@ -270,6 +314,51 @@ std::optional<CertifiedAnswer> certify_proposal(const Shape& sa, const Shape& sb
   return std::nullopt;
 }
 
+// Exact GJK steps after a separation certificate failed, which happens at near-ties the doubles
+// cannot order (a robustness trial's critical pose: two feature pairs' distances differ by
+// ~1e-20, and the proposal names the farther). Each round finds the exact point of conv(simplex)
+// nearest the origin (every subset's exact projection; after the first round only subsets with
+// the newest vertex, as in GJK), tests its plane exactly, and adds the pair of worst violators (a
+// vertex of A below it, one of B above it; the other shape's floating-point support when only
+// one side broke). At most `rounds` rounds; nullopt when none proves.
+std::optional<CertifiedAnswer> refine_separation(const Shape& sa, const Shape& sb,
+                                                 std::vector<SimplexVertex> simplex, int rounds) {
+  for (int round = 0; round < rounds; ++round) {
+    const unsigned full = (1u << simplex.size()) - 1, newest = 1u << (simplex.size() - 1);
+    std::optional<std::pair<ExactSimplex, std::vector<SimplexVertex>>> nearest;
+    NT nearest_num, nearest_den;  // |v|² = num / den
+    for (unsigned mask = 1; mask <= full; ++mask) {
+      if (round > 0 && !(mask & newest)) continue;
+      std::vector<SimplexVertex> subset;
+      for (std::size_t i = 0; i < simplex.size(); ++i)
+        if (mask & (1u << i)) subset.push_back(simplex[i]);
+      std::optional<ExactSimplex> x = exact_candidate(sa, sb, subset);
+      if (!x) continue;
+      const XPoint v = x->pa - x->qb;
+      if (is_zero(v)) return std::nullopt;  // a common point: not a separation to refine
+      const NT num = dot(v, v), den = x->den * x->den;
+      if (nearest && !(num * nearest_den < nearest_num * den)) continue;
+      nearest = {std::move(*x), std::move(subset)};
+      nearest_num = num;
+      nearest_den = den;
+    }
+    if (!nearest) return std::nullopt;
+    auto& [x, subset] = *nearest;
+    Violators violators;
+    if (auto r = certify_separation(sa, sb, x, subset, &violators)) return r;
+    if (!violators.projected || subset.size() >= 4) return std::nullopt;
+    const SimplexVertex support = support_of_difference(sa, sb, -violators.v);
+    const int ia = violators.a >= 0 ? violators.a : support.ia;
+    const int ib = violators.b >= 0 ? violators.b : support.ib;
+    const bool seen = std::any_of(subset.begin(), subset.end(),
+                                  [&](const SimplexVertex& w) { return w.ia == ia && w.ib == ib; });
+    if (seen) return std::nullopt;  // no progress: the doubles' support misled it
+    subset.push_back({sa.world[ia] - sb.world[ib], ia, ib});
+    simplex = std::move(subset);
+  }
+  return std::nullopt;
+}
+
 // Penetration without a tetrahedron from GJK: the supports of A − B along the axes and the
 // diagonals, every 4 of them whose float barycentric coordinates put the origin well inside
 // proposed in turn (at most 4 tried exactly).
@@ -323,6 +412,8 @@ std::optional<CertifiedAnswer> certify_proximity(std::span<const Vec3> vertices_
   const auto [sa, sb] = make_shapes(vertices_a, pose_a, vertices_b, pose_b);
   const GjkProposal first = float_gjk(sa, sb);
   if (auto r = certify_proposal(sa, sb, first, 8)) return r;
+  if (!first.overlap)
+    if (auto r = refine_separation(sa, sb, first.simplex, 3)) return r;
   // GJK can reach the origin exactly on a triangle, segment or point of a penetrating pair: look
   // for a tetrahedron around it among the supports in 14 directions.
   if (first.overlap)
