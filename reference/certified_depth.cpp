@@ -139,9 +139,8 @@ std::optional<DepthResult> certify_depth(std::span<const Vec3> vertices_a, const
   std::vector<XPoint> w;
   std::vector<Interval3> wi;
   for (const SimplexVertex& v : p->vertices) {
-    const XPoint a = exact_world_points(vertices_a.subspan(v.ia, 1), pose_a, "A")[0];
-    const XPoint b = exact_world_points(vertices_b.subspan(v.ib, 1), pose_b, "B")[0];
-    w.push_back(a - b);
+    w.push_back(sa.exact_point(static_cast<std::size_t>(v.ia)) -
+                sb.exact_point(static_cast<std::size_t>(v.ib)));
     const Interval3 &x = sa.world_i[v.ia], &y = sb.world_i[v.ib];
     wi.push_back({x[0] - y[0], x[1] - y[1], x[2] - y[2]});
   }
@@ -205,8 +204,8 @@ std::optional<DepthResult> certify_depth(std::span<const Vec3> vertices_a, const
 
   // The nearest face supports A − B.
   const SimplexVertex& corner = p->vertices[p->faces[best_index].v[0]];
-  const XPoint a_star = exact_world_points(vertices_a.subspan(corner.ia, 1), pose_a, "A")[0];
-  const XPoint b_star = exact_world_points(vertices_b.subspan(corner.ib, 1), pose_b, "B")[0];
+  const XPoint& a_star = sa.exact_point(static_cast<std::size_t>(corner.ia));
+  const XPoint& b_star = sb.exact_point(static_cast<std::size_t>(corner.ib));
   const PlaneTest ta(best->n, NT(1), dot(best->n, a_star));
   const PlaneTest tb(best->n, NT(1), dot(best->n, b_star));
   if (side_mask(ta, sa) & 4) return std::nullopt;  // a vertex of A beyond the face

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -65,6 +66,32 @@ inline Interval3 world_interval(const Pose& pose, const Vec3& v) {
   return out;
 }
 
+struct Shape {
+  std::span<const Vec3> local;
+  const Pose* pose;
+  const char* name;
+  std::vector<Vec3> world;  // rounded, for the floating-point GJK
+  std::vector<Interval3> world_i;
+  // Exact world points, each computed on first use: a certificate needs few of them, several
+  // times (exact_world_points converts the whole pose on each call).
+  mutable std::vector<std::optional<XPoint>> exact;
+  const XPoint& exact_point(std::size_t i) const {
+    if (!exact[i]) exact[i] = exact_world_points(local.subspan(i, 1), *pose, name)[0];
+    return *exact[i];
+  }
+};
+
+inline Shape make_shape(std::span<const Vec3> local, const Pose& pose, const char* name) {
+  Shape s{local, &pose, name, {}, {}, std::vector<std::optional<XPoint>>(local.size())};
+  s.world.reserve(local.size());
+  s.world_i.reserve(local.size());
+  for (const Vec3& v : local) {
+    s.world.push_back(pose.apply(v));
+    s.world_i.push_back(world_interval(pose, v));
+  }
+  return s;
+}
+
 // A plane test  sign(den · (n·x) − offset)  over every vertex of a shape, offset = n·(den · p).
 struct PlaneTest {
   XPoint n;
@@ -79,40 +106,22 @@ struct PlaneTest {
     den_i = scaled(den, sd);
     offset_i = scaled(offset, sn + sd);
   }
-  int sign(const Interval3& x_i, const Vec3& local, const Pose& pose, const char* shape) const {
+  // The sign at vertex i of shape s.
+  int sign(const Shape& s, std::size_t i) const {
+    const Interval3& x_i = s.world_i[i];
     const Interval v = den_i * (n_i[0] * x_i[0] + n_i[1] * x_i[1] + n_i[2] * x_i[2]) - offset_i;
-    const int s = sign_of(v);
-    if (s != 0) return s;
-    const XPoint x = exact_world_points(std::span<const Vec3>(&local, 1), pose, shape)[0];
-    return (den * dot(n, x) - offset).sign();
+    const int filtered = sign_of(v);
+    if (filtered != 0) return filtered;
+    return (den * dot(n, s.exact_point(i)) - offset).sign();
   }
 };
-
-struct Shape {
-  std::span<const Vec3> local;
-  const Pose* pose;
-  const char* name;
-  std::vector<Vec3> world;  // rounded, for the floating-point GJK
-  std::vector<Interval3> world_i;
-};
-
-inline Shape make_shape(std::span<const Vec3> local, const Pose& pose, const char* name) {
-  Shape s{local, &pose, name, {}, {}};
-  s.world.reserve(local.size());
-  s.world_i.reserve(local.size());
-  for (const Vec3& v : local) {
-    s.world.push_back(pose.apply(v));
-    s.world_i.push_back(world_interval(pose, v));
-  }
-  return s;
-}
 
 // Signs of a plane test over a shape: which signs occurred (bit 0: −, bit 1: 0, bit 2: +). Stops
 // early once both strict signs were seen (the caller rejects mixed sides).
 inline int side_mask(const PlaneTest& t, const Shape& s) {
   int mask = 0;
   for (std::size_t i = 0; i < s.local.size() && (mask & 5) != 5; ++i)
-    mask |= 1 << (t.sign(s.world_i[i], s.local[i], *s.pose, s.name) + 1);
+    mask |= 1 << (t.sign(s, i) + 1);
   return mask;
 }
 

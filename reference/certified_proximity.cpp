@@ -42,8 +42,9 @@ bool project(const std::vector<SimplexVertex>& s, unsigned mask, Vec3& v) {
     v = w0;
     return true;
   }
-  Eigen::MatrixXd g(k - 1, k - 1);
-  Eigen::VectorXd r(k - 1);
+  // At most 3 × 3: fixed capacity, no heap allocation.
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 3, 3> g(k - 1, k - 1);
+  Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 3, 1> r(k - 1);
   for (int i = 1; i < k; ++i) {
     const Vec3 ei = s[idx[i]].w - w0;
     r[i - 1] = -ei.dot(w0);
@@ -51,7 +52,7 @@ bool project(const std::vector<SimplexVertex>& s, unsigned mask, Vec3& v) {
   }
   const auto lu = g.fullPivLu();
   if (lu.rank() < k - 1) return false;
-  const Eigen::VectorXd mu = lu.solve(r);
+  const Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 3, 1> mu = lu.solve(r);
   double lambda0 = 1.0;
   v = w0;
   for (int i = 1; i < k; ++i) {
@@ -144,29 +145,33 @@ bool exact_projection(ExactSimplex& x) {
     x.lambda[0] = NT(1);
   } else {
     const std::size_t m = k - 1;
+    XPoint e[3];
     NT g[3][3], r[3];
+    for (std::size_t i = 0; i < m; ++i) e[i] = w[i + 1] - w[0];
     for (std::size_t i = 0; i < m; ++i) {
-      const XPoint ei = w[i + 1] - w[0];
-      r[i] = -dot(ei, w[0]);
-      for (std::size_t j = 0; j < m; ++j) g[i][j] = dot(ei, w[j + 1] - w[0]);
+      r[i] = -dot(e[i], w[0]);
+      for (std::size_t j = i; j < m; ++j) g[j][i] = g[i][j] = dot(e[i], e[j]);
     }
-    // Cramer's rule on the m × m Gram system, padded to 3 × 3 with an identity block.
-    for (std::size_t i = m; i < 3; ++i) {
-      r[i] = NT(0);
-      for (std::size_t j = 0; j < 3; ++j) g[i][j] = NT(i == j ? 1 : 0);
+    // Cramer's rule on the m × m Gram system (den = its determinant, λ = the numerators).
+    if (m == 1) {
+      x.den = g[0][0];
+      x.lambda[1] = r[0];
+    } else if (m == 2) {
+      x.den = g[0][0] * g[1][1] - g[0][1] * g[1][0];
+      x.lambda[1] = r[0] * g[1][1] - g[0][1] * r[1];
+      x.lambda[2] = g[0][0] * r[1] - r[0] * g[1][0];
+    } else {
+      x.den = det3(g);
+      for (std::size_t c = 0; c < 3; ++c) {
+        NT gc[3][3];
+        for (int i = 0; i < 3; ++i)
+          for (int j = 0; j < 3; ++j) gc[i][j] = static_cast<std::size_t>(j) == c ? r[i] : g[i][j];
+        x.lambda[c + 1] = det3(gc);
+      }
     }
-    for (std::size_t i = 0; i < m; ++i)
-      for (std::size_t j = m; j < 3; ++j) g[i][j] = NT(0);
-    x.den = det3(g);
     if (x.den.sign() != CGAL::POSITIVE) return false;  // Gram matrix is PSD: 0 means degenerate
     NT rest = x.den;
-    for (std::size_t c = 0; c < m; ++c) {
-      NT gc[3][3];
-      for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j) gc[i][j] = static_cast<std::size_t>(j) == c ? r[i] : g[i][j];
-      x.lambda[c + 1] = det3(gc);
-      rest = rest - x.lambda[c + 1];
-    }
+    for (std::size_t c = 1; c <= m; ++c) rest = rest - x.lambda[c];
     x.lambda[0] = rest;
   }
   x.pa = x.qb = {NT(0), NT(0), NT(0)};
@@ -197,7 +202,7 @@ int worst_violator(const PlaneTest& t, const Shape& s, int bad) {
   int worst = -1;
   double worst_value = 0;
   for (std::size_t i = 0; i < s.local.size(); ++i) {
-    if (t.sign(s.world_i[i], s.local[i], *s.pose, s.name) != bad) continue;
+    if (t.sign(s, i) != bad) continue;
     const double value = bad * s.world[i].dot(approx(t.n));
     if (worst < 0 || value > worst_value) worst = static_cast<int>(i), worst_value = value;
   }
@@ -220,8 +225,8 @@ std::optional<ExactSimplex> exact_candidate(const Shape& sa, const Shape& sb,
                                             const std::vector<SimplexVertex>& simplex) {
   ExactSimplex x;
   for (const SimplexVertex& s : simplex) {
-    x.a.push_back(exact_world_points(sa.local.subspan(s.ia, 1), *sa.pose, sa.name)[0]);
-    x.b.push_back(exact_world_points(sb.local.subspan(s.ib, 1), *sb.pose, sb.name)[0]);
+    x.a.push_back(sa.exact_point(static_cast<std::size_t>(s.ia)));
+    x.b.push_back(sb.exact_point(static_cast<std::size_t>(s.ib)));
   }
   if (!exact_projection(x)) return std::nullopt;
   return x;
@@ -314,34 +319,51 @@ std::optional<CertifiedAnswer> certify_proposal(const Shape& sa, const Shape& sb
   return std::nullopt;
 }
 
-// Exact GJK steps after a separation certificate failed, which happens at near-ties the doubles
-// cannot order (a robustness trial's critical pose: two feature pairs' distances differ by
-// ~1e-20, and the proposal names the farther). Each round finds the exact point of conv(simplex)
-// nearest the origin (every subset's exact projection; after the first round only subsets with
-// the newest vertex, as in GJK), tests its plane exactly, and adds the pair of worst violators (a
-// vertex of A below it, one of B above it; the other shape's floating-point support when only
-// one side broke). At most `rounds` rounds; nullopt when none proves.
-std::optional<CertifiedAnswer> refine_separation(const Shape& sa, const Shape& sb,
-                                                 std::vector<SimplexVertex> simplex, int rounds) {
-  for (int round = 0; round < rounds; ++round) {
+using Candidate = std::pair<ExactSimplex, std::vector<SimplexVertex>>;
+
+// The exact point of conv(simplex) nearest the origin, with the subset whose projection it is:
+// the whole simplex when its projection is valid, else the nearest valid projection among the
+// subsets (those holding the newest vertex only, when asked, as in GJK). nullopt when none is
+// valid or the point is the origin (a common point: nothing to separate).
+std::optional<Candidate> nearest_candidate(const Shape& sa, const Shape& sb,
+                                           const std::vector<SimplexVertex>& simplex,
+                                           bool with_newest) {
+  std::optional<Candidate> nearest;
+  if (std::optional<ExactSimplex> whole = exact_candidate(sa, sb, simplex)) {
+    nearest = {std::move(*whole), simplex};
+  } else {
     const unsigned full = (1u << simplex.size()) - 1, newest = 1u << (simplex.size() - 1);
-    std::optional<std::pair<ExactSimplex, std::vector<SimplexVertex>>> nearest;
     NT nearest_num, nearest_den;  // |v|² = num / den
-    for (unsigned mask = 1; mask <= full; ++mask) {
-      if (round > 0 && !(mask & newest)) continue;
+    for (unsigned mask = 1; mask < full; ++mask) {
+      if (with_newest && !(mask & newest)) continue;
       std::vector<SimplexVertex> subset;
       for (std::size_t i = 0; i < simplex.size(); ++i)
         if (mask & (1u << i)) subset.push_back(simplex[i]);
       std::optional<ExactSimplex> x = exact_candidate(sa, sb, subset);
       if (!x) continue;
       const XPoint v = x->pa - x->qb;
-      if (is_zero(v)) return std::nullopt;  // a common point: not a separation to refine
-      const NT num = dot(v, v), den = x->den * x->den;
+      NT num = dot(v, v), den = x->den * x->den;
       if (nearest && !(num * nearest_den < nearest_num * den)) continue;
       nearest = {std::move(*x), std::move(subset)};
-      nearest_num = num;
-      nearest_den = den;
+      nearest_num = std::move(num);
+      nearest_den = std::move(den);
     }
+  }
+  if (nearest && is_zero(nearest->first.pa - nearest->first.qb)) return std::nullopt;
+  return nearest;
+}
+
+// Exact GJK after the floating-point proposal, for separated pairs. The proposal's certificate
+// fails at near-ties the doubles cannot order (a robustness trial's critical pose: two feature
+// pairs' distances differ by ~1e-20, and the proposal names the farther). Each round takes the
+// exact point of conv(simplex) nearest the origin, tests its plane exactly, and adds the pair of
+// worst violators (a vertex of A below it, one of B above it; the other shape's floating-point
+// support when only one side broke): GJK's iteration with the support chosen by exact plane
+// tests. At most `rounds` rounds; nullopt when none proves.
+std::optional<CertifiedAnswer> refine_separation(const Shape& sa, const Shape& sb,
+                                                 std::vector<SimplexVertex> simplex, int rounds) {
+  for (int round = 0; round < rounds; ++round) {
+    std::optional<Candidate> nearest = nearest_candidate(sa, sb, simplex, round > 0);
     if (!nearest) return std::nullopt;
     auto& [x, subset] = *nearest;
     Violators violators;
@@ -401,7 +423,10 @@ std::optional<CertifiedAnswer> certify_distance(std::span<const Vec3> vertices_a
                                                 std::span<const Vec3> vertices_b,
                                                 const Pose& pose_b) {
   const auto [sa, sb] = make_shapes(vertices_a, pose_a, vertices_b, pose_b);
-  return certify_proposal(sa, sb, float_gjk(sa, sb), 8, true);
+  const GjkProposal proposal = float_gjk(sa, sb);
+  if (!proposal.overlap)
+    if (auto r = refine_separation(sa, sb, proposal.simplex, 4)) return r;
+  return certify_proposal(sa, sb, proposal, 8, true);
 }
 
 std::optional<CertifiedAnswer> certify_proximity(std::span<const Vec3> vertices_a,
@@ -411,9 +436,11 @@ std::optional<CertifiedAnswer> certify_proximity(std::span<const Vec3> vertices_
   // Bad input throws as in the full route, before any floating-point work.
   const auto [sa, sb] = make_shapes(vertices_a, pose_a, vertices_b, pose_b);
   const GjkProposal first = float_gjk(sa, sb);
-  if (auto r = certify_proposal(sa, sb, first, 8)) return r;
+  // A separation can only be proved at the exact nearest point of the proposal's hull, which the
+  // refinement's first round tests; the other certificates follow.
   if (!first.overlap)
-    if (auto r = refine_separation(sa, sb, first.simplex, 3)) return r;
+    if (auto r = refine_separation(sa, sb, first.simplex, 4)) return r;
+  if (auto r = certify_proposal(sa, sb, first, 8)) return r;
   // GJK can reach the origin exactly on a triangle, segment or point of a penetrating pair: look
   // for a tetrahedron around it among the supports in 14 directions.
   if (first.overlap)

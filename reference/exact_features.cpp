@@ -5,6 +5,7 @@
 
 #include <gmp.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -44,13 +45,17 @@ std::vector<int> feature_vertices(const Polytope& shape, const Feature& feature)
 }
 
 namespace {
-std::vector<Vec3> feature_local(const Polytope& shape, const Feature& feature, const char* name) {
-  std::vector<int> ids;
+// feature_vertices, naming the shape in its error.
+std::vector<int> feature_ids(const Polytope& shape, const Feature& feature, const char* name) {
   try {
-    ids = feature_vertices(shape, feature);
+    return feature_vertices(shape, feature);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string("feature of shape ") + name + ": " + e.what());
   }
+}
+
+std::vector<Vec3> feature_local(const Polytope& shape, const Feature& feature, const char* name) {
+  const std::vector<int> ids = feature_ids(shape, feature, name);
   std::vector<Vec3> local;
   local.reserve(ids.size());
   for (int v : ids) local.push_back(shape.vertices()[static_cast<std::size_t>(v)]);
@@ -156,12 +161,40 @@ Fraction point_polygon_d2(const XPoint& p, const std::vector<XPoint>& poly) {
   return best;
 }
 
-// Squared distance between feature fa of a and fb of b when one is a vertex or both are edges;
-// nullopt for edge–face and face–face pairs (closest_feature_pair never yields them).
-std::optional<Fraction> direct_distance_sq(const Polytope& a, const Pose& pa, const Feature& fa,
-                                           const Polytope& b, const Pose& pb, const Feature& fb) {
-  std::vector<XPoint> x = exact_world_points(feature_local(a, fa, "A"), pa, "A");
-  std::vector<XPoint> y = exact_world_points(feature_local(b, fb, "B"), pb, "B");
+// The exact world points of two features of one shape, converted in one call (the pose once, a
+// shared vertex once).
+class TwoFeatures {
+ public:
+  TwoFeatures(const Polytope& shape, const Pose& pose, const char* name, const Feature& f1,
+              const Feature& f2)
+      : ids_{feature_ids(shape, f1, name), feature_ids(shape, f2, name)} {
+    std::vector<Vec3> local;
+    for (const std::vector<int>& ids : ids_)
+      for (int id : ids)
+        if (std::find(used_.begin(), used_.end(), id) == used_.end()) {
+          used_.push_back(id);
+          local.push_back(shape.vertices()[static_cast<std::size_t>(id)]);
+        }
+    points_ = exact_world_points(local, pose, name);
+  }
+  // The points of the first (0) or second (1) feature.
+  std::vector<XPoint> points(int which) const {
+    std::vector<XPoint> out;
+    for (int id : ids_[which])
+      out.push_back(points_[std::find(used_.begin(), used_.end(), id) - used_.begin()]);
+    return out;
+  }
+
+ private:
+  std::array<std::vector<int>, 2> ids_;
+  std::vector<int> used_;
+  std::vector<XPoint> points_;
+};
+
+// Squared distance between two features given by their exact points when one is a vertex or
+// both are edges; nullopt for edge–face and face–face pairs (closest_feature_pair never yields
+// them).
+std::optional<Fraction> direct_distance_sq(std::vector<XPoint> x, std::vector<XPoint> y) {
   if (x.size() > y.size()) std::swap(x, y);
   if (x.size() == 1 && y.size() == 1) {
     const XPoint d = x[0] - y[0];
@@ -178,8 +211,9 @@ std::optional<Fraction> direct_distance_sq(const Polytope& a, const Pose& pa, co
 FeaturePairGap feature_pair_distance_gap(const Polytope& a, const Pose& pose_a, const Polytope& b,
                                          const Pose& pose_b, const Feature& a1, const Feature& b1,
                                          const Feature& a2, const Feature& b2) {
-  const auto first = direct_distance_sq(a, pose_a, a1, b, pose_b, b1);
-  const auto second = direct_distance_sq(a, pose_a, a2, b, pose_b, b2);
+  const TwoFeatures on_a(a, pose_a, "A", a1, a2), on_b(b, pose_b, "B", b1, b2);
+  const auto first = direct_distance_sq(on_a.points(0), on_b.points(0));
+  const auto second = direct_distance_sq(on_a.points(1), on_b.points(1));
   if (first && second) {
     // d1 − d2 = (n1 d2' − n2 d1') / (d1' d2') with positive denominators: the numerator's sign.
     const NT num = first->num * second->den - second->num * first->den;

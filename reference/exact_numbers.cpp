@@ -45,7 +45,12 @@ std::vector<XPoint> exact_world_points(std::span<const Vec3> vertices, const Pos
       c[row] = tn[row];
       for (int k = 0; k < 3; ++k) {
         if (r(row, k) == 0 || v[k] == 0) continue;
-        c[row] = r(row, k) == 1 ? c[row] + vn[k] : c[row] + rn[row][k] * vn[k];
+        if (r(row, k) == 1)
+          c[row] = c[row] + vn[k];
+        else if (v[k] == 1 || v[k] == -1)  // unit coordinates (boxes): no product
+          c[row] = v[k] == 1 ? c[row] + rn[row][k] : c[row] - rn[row][k];
+        else
+          c[row] = c[row] + rn[row][k] * vn[k];
       }
     }
     out.push_back({c[0], c[1], c[2]});
