@@ -85,6 +85,44 @@ TEST(CertifiedReference, TouchingAndPenetratingRelations) {
   EXPECT_EQ(*deep.depth_direction, Vec3(1, 0, 0));
 }
 
+// Two cases the floating-point proposal alone cannot prove. A robustness trial's critical pose is
+// a near-tie of two feature pairs (their distances differ by ~1e-20): the proposal often names the
+// farther, and exact GJK steps find the nearer (before them about half of these references fell
+// back to the full construction). A penetration far below the pull that lets GJK reach the contact
+// from outside is proved by the facet it finds and the deepest point behind it.
+TEST(CertifiedReference, NearTiesAndShallowPenetrationsAreCertified) {
+  const Polytope& rc = robustness_cube();
+  int certified_trials = 0;
+  for (int i = 0; i < 40; ++i) {
+    const Pose pose = make_robustness_trial(3, i).motion.frame_case(1).pose_b;
+    const ExactProximity r = exact_proximity(rc.vertices(), Pose{}, rc.vertices(), pose);
+    ExactProximityOptions full_only;
+    full_only.certified = false;
+    const ExactProximity full =
+        exact_proximity(rc.vertices(), Pose{}, rc.vertices(), pose, full_only);
+    EXPECT_EQ(r.relation, full.relation) << "trial " << i;
+    EXPECT_EQ(compare_exact_squared(r.distance_sq_exact, full.distance_sq_exact), 0)
+        << "trial " << i;
+    certified_trials += r.route == "certified";
+  }
+  EXPECT_GE(certified_trials, 38);
+
+  // Shallow penetrations of the default families (depths 5e-16 and 4e-15) that no proposal
+  // proved before the facet-and-deepest-point tetrahedron.
+  for (const auto& [family, index] : {std::pair{"vertex-face", 2}, {"face-face-identical", 35}}) {
+    const ProximityCase c = find_case_family(family)->generate(1, index);
+    const ExactProximity r = exact_proximity(c.a.vertices, c.pose_a, c.b.vertices, c.pose_b);
+    ExactProximityOptions full_only;
+    full_only.certified = false;
+    const ExactProximity full =
+        exact_proximity(c.a.vertices, c.pose_a, c.b.vertices, c.pose_b, full_only);
+    EXPECT_EQ(r.relation, Relation::penetrating) << family;
+    EXPECT_EQ(r.route, "certified") << family;
+    ASSERT_TRUE(r.depth_sq_exact && full.depth_sq_exact) << family;
+    EXPECT_EQ(compare_exact_squared(*r.depth_sq_exact, *full.depth_sq_exact), 0) << family;
+  }
+}
+
 // The certificate is what decides: wrong proposals are rejected, the right one proves.
 TEST(CertifiedReference, WrongProposalsAreRejected) {
   using exact_detail::certify_candidate;
