@@ -156,6 +156,12 @@ ExactProximity exact_proximity(std::span<const Vec3> vertices_a, const Pose& pos
 
 double exact_point_hull_distance_sq(std::span<const Vec3> vertices, const Pose& pose,
                                     const Vec3& point) {
+  // Certified first, as the proximity reference (the point is shape A).
+  if (const auto c = certify_distance(std::span<const Vec3>(&point, 1), Pose{}, vertices, pose)) {
+    if (c->kind != CertifiedAnswer::Kind::separated) return 0.0;
+    const NT dx = c->pa[0] - c->qb[0], dy = c->pa[1] - c->qb[1], dz = c->pa[2] - c->qb[2];
+    return round_quotient(dx * dx + dy * dy + dz * dz, c->den * c->den);
+  }
   const std::vector<XPoint> shape = exact_world_points(vertices, pose, "shape");
   const std::vector<XPoint> p =
       exact_world_points(std::span<const Vec3>(&point, 1), Pose{}, "point");

@@ -123,6 +123,38 @@ TEST(CertifiedReference, NearTiesAndShallowPenetrationsAreCertified) {
   }
 }
 
+// The verifier's witness check (exact_point_hull_distance_sq, certified first) against the QP on
+// the same exact points: points on, near and inside each family's first shape.
+TEST(CertifiedReference, WitnessDistancesAgreeWithThePolytopeDistanceQp) {
+  using namespace exact_detail;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> jitter(-1e-9, 1e-9);
+  int compared = 0, zero = 0;
+  for (const CaseFamily& family : case_families())
+    for (int i = 0; i < 2; ++i) {
+      const ProximityCase c = family.generate(5, i);
+      const std::vector<Vec3>& shape = c.a.vertices;
+      const std::vector<XPoint> exact_shape = exact_world_points(shape, c.pose_a, "A");
+      std::vector<Vec3> points;
+      for (std::size_t k = 0; k < std::min<std::size_t>(shape.size(), 4); ++k) {
+        const Vec3 v = c.pose_a.apply(shape[k]);
+        const Vec3 w = c.pose_a.apply(shape[(k + 1) % shape.size()]);
+        points.push_back(v);
+        points.push_back(0.5 * (v + w) + Vec3(jitter(rng), jitter(rng), jitter(rng)));
+      }
+      for (const Vec3& p : points) {
+        const DistanceResult d = polytope_distance(
+            exact_world_points(std::span<const Vec3>(&p, 1), Pose{}, "p"), exact_shape);
+        const double qp = round_quotient(d.num, d.den);
+        EXPECT_EQ(exact_point_hull_distance_sq(shape, c.pose_a, p), qp) << family.name << " #" << i;
+        ++compared;
+        zero += qp == 0;
+      }
+    }
+  EXPECT_GT(compared, 200);
+  EXPECT_GT(zero, 20);  // points on or inside the shape, not only outside
+}
+
 // The certificate is what decides: wrong proposals are rejected, the right one proves.
 TEST(CertifiedReference, WrongProposalsAreRejected) {
   using exact_detail::certify_candidate;
