@@ -121,24 +121,26 @@ Fraction point_segment_d2(const XPoint& p, const XPoint& a, const XPoint& b) {
 
 Fraction segment_segment_d2(const XPoint& p1, const XPoint& q1, const XPoint& p2,
                             const XPoint& q2) {
+  // The squared distance is a convex quadratic in the segments' parameters: when its critical
+  // point s = (b f − c e)/denom, t = (a f − b c)/denom falls inside (0, 1)² it is the minimum
+  // (denom = a e − b² > 0 unless the segments are parallel). Its gap, scaled by denom:
+  // g·denom = r·denom + (b f − c e) d1 − (a f − b c) d2. Otherwise the minimum lies on the
+  // square's boundary: an endpoint against the other segment.
+  const XPoint d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const NT a = dot(d1, d1), e = dot(d2, d2), b = dot(d1, d2), c = dot(d1, r), f = dot(d2, r);
+  const NT denom = a * e - b * b;
+  if (!denom.is_zero()) {
+    const NT s = b * f - c * e, t = a * f - b * c;
+    if (kZero < s && s < denom && kZero < t && t < denom) {
+      const XPoint g = {r.x * denom + s * d1.x - t * d2.x, r.y * denom + s * d1.y - t * d2.y,
+                        r.z * denom + s * d1.z - t * d2.z};
+      return {dot(g, g), denom * denom};
+    }
+  }
   Fraction best = point_segment_d2(p1, p2, q2);
   for (const Fraction& d :
        {point_segment_d2(q1, p2, q2), point_segment_d2(p2, p1, q1), point_segment_d2(q2, p1, q1)})
     if (less(d, best)) best = d;
-  // The interior critical point s = (b f − c e)/denom, t = (a f − b c)/denom when both fall inside
-  // (0, 1); denom = a e − b² > 0 unless the segments are parallel. Its gap, scaled by denom:
-  // g·denom = r·denom + (b f − c e) d1 − (a f − b c) d2.
-  const XPoint d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
-  const NT a = dot(d1, d1), e = dot(d2, d2), b = dot(d1, d2), c = dot(d1, r), f = dot(d2, r);
-  const NT denom = a * e - b * b;
-  if (denom.is_zero()) return best;
-  const NT s = b * f - c * e, t = a * f - b * c;
-  if (kZero < s && s < denom && kZero < t && t < denom) {
-    const XPoint g = {r.x * denom + s * d1.x - t * d2.x, r.y * denom + s * d1.y - t * d2.y,
-                      r.z * denom + s * d1.z - t * d2.z};
-    const Fraction interior{dot(g, g), denom * denom};
-    if (less(interior, best)) best = interior;
-  }
   return best;
 }
 
