@@ -201,9 +201,10 @@ CertifiedAnswer answer(const ExactSimplex& x, const std::vector<SimplexVertex>& 
 int worst_violator(const PlaneTest& t, const Shape& s, int bad) {
   int worst = -1;
   double worst_value = 0;
+  const Vec3 n = approx(t.n);
   for (std::size_t i = 0; i < s.local.size(); ++i) {
     if (t.sign(s, i) != bad) continue;
-    const double value = bad * s.world[i].dot(approx(t.n));
+    const double value = bad * s.world[i].dot(n);
     if (worst < 0 || value > worst_value) worst = static_cast<int>(i), worst_value = value;
   }
   return worst;
