@@ -45,6 +45,17 @@ std::optional<CertifiedAnswer> certify_distance(std::span<const Vec3> vertices_a
                                                 std::span<const Vec3> vertices_b,
                                                 const Pose& pose_b);
 
+namespace certified {
+struct Shape;
+}
+
+// certified_interior.cpp: penetration proved from the supports of A − B along the axes and the
+// diagonals — a tetrahedron of them holding the origin strictly inside, or one holding it on a
+// face or an edge plus one more support, with a small weight, pulling the combination inside.
+// nullopt when none proves.
+std::optional<CertifiedAnswer> certify_interior(const certified::Shape& sa,
+                                                const certified::Shape& sb);
+
 // certified_depth.cpp: the exact squared penetration depth, proved (see there), starting from the
 // tetrahedron of a penetration certificate (its `pairs`); nullopt when not proved.
 std::optional<DepthResult> certify_depth(std::span<const Vec3> vertices_a, const Pose& pose_a,

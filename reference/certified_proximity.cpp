@@ -382,41 +382,6 @@ std::optional<CertifiedAnswer> refine_separation(const Shape& sa, const Shape& s
   return std::nullopt;
 }
 
-// Penetration without a tetrahedron from GJK: the supports of A − B along the axes and the
-// diagonals, every 4 of them whose float barycentric coordinates put the origin well inside
-// proposed in turn (at most 4 tried exactly).
-std::optional<CertifiedAnswer> certify_interior(const Shape& sa, const Shape& sb) {
-  std::vector<SimplexVertex> s;
-  for (int dx = -1; dx <= 1; ++dx)
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dz = -1; dz <= 1; ++dz) {
-        const int nonzero = (dx != 0) + (dy != 0) + (dz != 0);
-        if (nonzero != 1 && nonzero != 3) continue;
-        const SimplexVertex sup = support_of_difference(sa, sb, Vec3(dx, dy, dz));
-        if (std::none_of(s.begin(), s.end(),
-                         [&](const SimplexVertex& v) { return v.ia == sup.ia && v.ib == sup.ib; }))
-          s.push_back(sup);
-      }
-  const auto det = [](const Vec3& a, const Vec3& b, const Vec3& c) { return a.dot(b.cross(c)); };
-  int tried = 0;
-  const int n = static_cast<int>(s.size());
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j)
-      for (int k = j + 1; k < n; ++k)
-        for (int l = k + 1; l < n; ++l) {
-          const Vec3 &a = s[i].w, &b = s[j].w, &c = s[k].w, &d = s[l].w;
-          const double v = det(b - a, c - a, d - a);
-          if (!(std::abs(v) > 0)) continue;
-          // Barycentric coordinates of the origin, all well above 0.
-          const double l0 = det(b, c, d) / v, l1 = -det(a, c, d) / v, l2 = det(a, b, d) / v,
-                       l3 = -det(a, b, c) / v;
-          if (!(std::min({l0, l1, l2, l3}) > 1e-9)) continue;
-          if (++tried > 4) return std::nullopt;
-          if (auto r = certify_simplex(sa, sb, {s[i], s[j], s[k], s[l]}, nullptr, false)) return r;
-        }
-  return std::nullopt;
-}
-
 }  // namespace
 
 std::optional<CertifiedAnswer> certify_distance(std::span<const Vec3> vertices_a,
@@ -442,10 +407,10 @@ std::optional<CertifiedAnswer> certify_proximity(std::span<const Vec3> vertices_
   if (!first.overlap)
     if (auto r = refine_separation(sa, sb, first.simplex, 4)) return r;
   if (auto r = certify_proposal(sa, sb, first, 8)) return r;
-  // GJK can reach the origin exactly on a triangle, segment or point of a penetrating pair: look
-  // for a tetrahedron around it among the supports in 14 directions.
-  if (first.overlap)
-    if (auto r = certify_interior(sa, sb)) return r;
+  // GJK can reach the origin exactly on a triangle, segment or point of a penetrating pair, or
+  // stop just short of it: look for a combination around it among the supports in 14 directions
+  // (cheap when the origin is outside: the floating-point coordinates reject every tetrahedron).
+  if (auto r = certify_interior(sa, sb)) return r;
   // Touching pairs often defeat the first proposal (a difference is exactly 0, or rounding put
   // the origin inside a tetrahedron). Pull B off along the centroids' difference — a touching
   // pair's separating normal has a positive component along it (exact_relation.cpp) — so GJK

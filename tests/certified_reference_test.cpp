@@ -89,7 +89,8 @@ TEST(CertifiedReference, TouchingAndPenetratingRelations) {
 // a near-tie of two feature pairs (their distances differ by ~1e-20): the proposal often names the
 // farther, and exact GJK steps find the nearer (before them about half of these references fell
 // back to the full construction). A penetration far below the pull that lets GJK reach the contact
-// from outside is proved by the facet it finds and the deepest point behind it.
+// from outside is proved by the facet it finds and the deepest point behind it; one of identical
+// shapes by a combination of supports (certified_interior.cpp).
 TEST(CertifiedReference, NearTiesAndShallowPenetrationsAreCertified) {
   const Polytope& rc = robustness_cube();
   int certified_trials = 0;
@@ -109,7 +110,12 @@ TEST(CertifiedReference, NearTiesAndShallowPenetrationsAreCertified) {
 
   // Shallow penetrations of the default families (depths 5e-16 and 4e-15) that no proposal
   // proved before the facet-and-deepest-point tetrahedron.
-  for (const auto& [family, index] : {std::pair{"vertex-face", 2}, {"face-face-identical", 35}}) {
+  // And identical shapes, where the origin lies on a face or an edge of every tetrahedron of
+  // supports: proved by a tetrahedron plus one more support with a small weight.
+  for (const auto& [family, index] : {std::pair{"vertex-face", 2},
+                                      {"face-face-identical", 35},
+                                      {"identical-shapes", 14},
+                                      {"identical-shapes", 78}}) {
     const ProximityCase c = find_case_family(family)->generate(1, index);
     const ExactProximity r = exact_proximity(c.a.vertices, c.pose_a, c.b.vertices, c.pose_b);
     ExactProximityOptions full_only;
