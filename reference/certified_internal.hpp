@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/geometry/pose.hpp"
@@ -23,12 +24,21 @@ struct CertifiedAnswer {
   enum class Kind { separated, touching, penetrating, common_point };
   Kind kind = Kind::separated;
   // Separated: the closest points p = pa/den on A and q = qb/den on B; distance² = |pa − qb|² /
-  // den². Touching and penetrating: pa = qb, a common point (penetrating: the origin is
-  // inside a tetrahedron of differences a_k − b_k, proved by exact barycentric coordinates).
+  // den². Touching and penetrating: pa = qb, a common point (penetrating: the origin is a
+  // strictly positive combination of differences a_k − b_k spanning space, certified_interior.cpp,
+  // proved by exact coefficients).
   std::array<NT, 3> pa, qb;
   NT den;
-  std::string how;  // "separation", "touching_plane", "interior_tetrahedron", "common_point"
+  // "separation", "touching_plane", "interior_tetrahedron", "interior_combination",
+  // "common_point"
+  std::string how;
   std::vector<std::array<int, 2>> pairs;  // the proving simplex: (vertex of A, vertex of B)
+
+  // The squared distance |pa − qb|² / den², as {numerator, denominator}.
+  std::pair<NT, NT> distance_sq() const {
+    const NT dx = pa[0] - qb[0], dy = pa[1] - qb[1], dz = pa[2] - qb[2];
+    return {dx * dx + dy * dy + dz * dz, den * den};
+  }
 };
 
 // nullopt when no certificate was found (the caller then runs the full construction). Throws

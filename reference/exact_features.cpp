@@ -84,8 +84,7 @@ ExactFeatureDistance exact_feature_distance(const Polytope& a, const Pose& pose_
   // Certified first (certified_proximity.cpp: a float proposal proved exactly), else the exact QP.
   if (const auto c = certify_distance(la, pose_a, lb, pose_b)) {
     if (c->kind != CertifiedAnswer::Kind::separated) return {"0", 0.0};
-    const NT dx = c->pa[0] - c->qb[0], dy = c->pa[1] - c->qb[1], dz = c->pa[2] - c->qb[2];
-    const NT num = dx * dx + dy * dy + dz * dz, den = c->den * c->den;
+    const auto [num, den] = c->distance_sq();
     return {fraction_string(num, den), round_sqrt_quotient(num, den)};
   }
   const DistanceResult d =

@@ -107,8 +107,7 @@ std::optional<ExactProximity> certified_proximity(std::span<const Vec3> vertices
                                                                               : "penetration");
   if (c->kind == CertifiedAnswer::Kind::separated) {
     r.relation = Relation::separated;
-    const NT dx = c->pa[0] - c->qb[0], dy = c->pa[1] - c->qb[1], dz = c->pa[2] - c->qb[2];
-    const NT num = dx * dx + dy * dy + dz * dz, den = c->den * c->den;
+    const auto [num, den] = c->distance_sq();
     r.distance_sq_exact = fraction_string(num, den);
     r.distance = round_sqrt_quotient(num, den);
     r.witness_a = round_point(c->pa, c->den);
@@ -159,8 +158,8 @@ double exact_point_hull_distance_sq(std::span<const Vec3> vertices, const Pose& 
   // Certified first, as the proximity reference (the point is shape A).
   if (const auto c = certify_distance(std::span<const Vec3>(&point, 1), Pose{}, vertices, pose)) {
     if (c->kind != CertifiedAnswer::Kind::separated) return 0.0;
-    const NT dx = c->pa[0] - c->qb[0], dy = c->pa[1] - c->qb[1], dz = c->pa[2] - c->qb[2];
-    return round_quotient(dx * dx + dy * dy + dz * dz, c->den * c->den);
+    const auto [num, den] = c->distance_sq();
+    return round_quotient(num, den);
   }
   const std::vector<XPoint> shape = exact_world_points(vertices, pose, "shape");
   const std::vector<XPoint> p =
