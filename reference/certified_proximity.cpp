@@ -211,10 +211,8 @@ int worst_violator(const PlaneTest& t, const Shape& s, int bad) {
 }
 
 // Where a separation certificate failed: a vertex of A below the plane through p, a vertex of B
-// above the one through q (−1 for a side that held), and whether the simplex's exact projection
-// was valid at all.
+// above the one through q (−1 for a side that held).
 struct Violators {
-  bool projected = false;
   int a = -1, b = -1;
   Vec3 v = Vec3::Zero();  // the simplex's exact closest point p − q (times den), rounded
 };
@@ -245,8 +243,7 @@ std::optional<CertifiedAnswer> certify_separation(const Shape& sa, const Shape& 
   const bool a_holds = !(side_mask(ta, sa) & 1);             // no vertex of A below v·p
   const bool b_holds = a_holds && !(side_mask(tb, sb) & 4);  // none of B above v·q
   if (a_holds && b_holds) return answer(x, simplex, CertifiedAnswer::Kind::separated, "separation");
-  if (violators)
-    *violators = {true, worst_violator(ta, sa, -1), worst_violator(tb, sb, 1), approx(v)};
+  if (violators) *violators = {worst_violator(ta, sa, -1), worst_violator(tb, sb, 1), approx(v)};
   return std::nullopt;
 }
 
@@ -369,7 +366,7 @@ std::optional<CertifiedAnswer> refine_separation(const Shape& sa, const Shape& s
     auto& [x, subset] = *nearest;
     Violators violators;
     if (auto r = certify_separation(sa, sb, x, subset, &violators)) return r;
-    if (!violators.projected || subset.size() >= 4) return std::nullopt;
+    if (subset.size() >= 4) return std::nullopt;  // four points: no plane was tested
     const SimplexVertex support = support_of_difference(sa, sb, -violators.v);
     const int ia = violators.a >= 0 ? violators.a : support.ia;
     const int ib = violators.b >= 0 ? violators.b : support.ib;
