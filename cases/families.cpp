@@ -17,8 +17,6 @@ std::vector<CaseFamily> low_dimensional_families();  // families_lowdim.cpp
 
 namespace {
 
-constexpr int kRadius = 32;  // polygon / solid radius in units; a unit is size / 64
-
 // Generic two-feature contact: kinds are 'v', 'e', 'f'. `parallel` makes both ridges share a
 // direction; otherwise two ridges are made non-parallel (a crossing).
 ProximityCase feature_contact(const std::string& family, std::uint64_t seed, int index, char lo,

@@ -13,7 +13,6 @@
 namespace touchstone::cases {
 namespace {
 
-constexpr int kRadius = 32;
 // Literal tables: pow() is not required to be correctly rounded, so it may differ across libms.
 constexpr std::array<double, 6> kFar = {1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
 constexpr std::array<int, 4> kVertexCounts = {1000, 2000, 5000, 10000};

@@ -16,8 +16,6 @@
 namespace touchstone::cases {
 namespace {
 
-constexpr int kRadius = 32;  // polygon / solid radius in units; a unit is size / 64
-
 // A point of the square [-q, q]² that every fat_polygon(kRadius) holds in its interior.
 I2 inner_point(Rng& rng) {
   const std::int64_t q = kRadius / 4 - 1;

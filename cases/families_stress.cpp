@@ -12,7 +12,6 @@
 namespace touchstone::cases {
 namespace {
 
-constexpr int kRadius = 32;
 // Literal tables: pow() is not required to be correctly rounded, so it may differ across libms.
 constexpr std::array<double, 11> kAngles = {1e-2, 1e-3, 1e-4,  1e-5,  1e-6, 1e-7,
                                             1e-8, 1e-9, 1e-10, 1e-11, 1e-12};

@@ -39,6 +39,8 @@ class Rng {
 
 // ---- exact integer geometry (coordinates in "units"; scaled to doubles by a power of two) ----
 
+constexpr int kRadius = 32;  // the families' polygon and solid radius in units; a unit is size / 64
+
 struct I2 {
   std::int64_t y = 0, z = 0;
 };
