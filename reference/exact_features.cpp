@@ -11,8 +11,10 @@
 #include <limits>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 
 #include "reference/certified_internal.hpp"
+#include "reference/double_double.hpp"
 #include "reference/exact_internal.hpp"
 
 namespace touchstone {
@@ -95,49 +97,88 @@ ExactFeatureDistance exact_feature_distance(const Polytope& a, const Pose& pose_
 namespace {
 
 // Exact squared distances between features from the very doubles of the poses (world = R·v + t
-// evaluated exactly, as the reference does), as fractions of Gmpzf: products and sums of doubles
-// stay binary fractions, and each division of the textbook formulas is kept as a denominator, so
-// no gcd is ever taken. Much cheaper than a general polytope-distance solve (or than GMP
-// rationals), which matters when a robustness trial's bracket is refined exactly.
-struct Fraction {
-  NT num, den;  // num / den, den > 0
+// evaluated exactly, as the reference does), as fractions: products and sums of doubles stay
+// binary fractions, and each division of the textbook formulas is kept as a denominator, so no
+// gcd is ever taken. Written once for two number types: double-doubles with an error bound
+// (double_double.hpp) decide most comparisons, and Gmpzf decides the rest exactly.
+//
+// Each fraction also records the formula that produced it and the vertices it was applied to
+// (A's ids as they are, B's as ~id), in an order that does not depend on how the feature lists
+// them: two fractions with the same source are the same computation on the same exact points,
+// so their values are equal. That proves the exact ties (the plateau beyond a feature's boundary,
+// where two pairs share their closest points) that no error bound can.
+int sign_of(const NT& x) { return static_cast<int>(x.sign()); }
+
+template <class P>
+struct Tagged {
+  P p;
+  int id;
 };
-bool less(const Fraction& x, const Fraction& y) { return x.num * y.den < y.num * x.den; }
-const NT kZero(0), kOne(1);
+
+enum Formula : int { point_point = 1, point_segment, point_plane, segment_segment };
+using Source = std::array<int, 5>;
+
+template <class P>
+using Scalar = decltype(dot(P{}, P{}));  // Gmpzf or Dd
+
+template <class T>
+struct Fraction {
+  T num, den;  // num / den, den > 0
+  Source source;
+};
+
+template <class T>
+bool less(const Fraction<T>& x, const Fraction<T>& y) {
+  return x.source != y.source && sign_of(x.num * y.den - y.num * x.den) < 0;
+}
+
+NT one_like(const NT&) { return NT(1); }
+Dd one_like(const Dd&) { return Dd::exact(1); }
+
+template <class P>
+auto point_point_d2(const Tagged<P>& p, const Tagged<P>& q) {
+  const P d = p.p - q.p;
+  const auto dd = dot(d, d);
+  return Fraction<Scalar<P>>{
+      dd, one_like(dd), {point_point, std::min(p.id, q.id), std::max(p.id, q.id), 0, 0}};
+}
 
 // Point p to segment [a, b]: t = (ap·e)/(e·e) clamped to [0, 1]; inside, |ap − t e|² =
 // (|ap|² e·e − (ap·e)²) / e·e.
-Fraction point_segment_d2(const XPoint& p, const XPoint& a, const XPoint& b) {
-  const XPoint e = b - a, ap = p - a;
-  const NT ee = dot(e, e), k = dot(ap, e);
-  if (ee.is_zero() || !(kZero < k)) return {dot(ap, ap), kOne};
-  if (!(k < ee)) {
-    const XPoint bp = p - b;
-    return {dot(bp, bp), kOne};
-  }
-  return {dot(ap, ap) * ee - k * k, ee};
+template <class P>
+auto point_segment_d2(const Tagged<P>& p, Tagged<P> a, Tagged<P> b) {
+  if (b.id < a.id) std::swap(a, b);
+  const P e = b.p - a.p, ap = p.p - a.p;
+  const auto ee = dot(e, e), k = dot(ap, e);
+  if (sign_of(ee) == 0 || sign_of(k) <= 0) return point_point_d2(p, a);
+  if (sign_of(k - ee) >= 0) return point_point_d2(p, b);
+  return Fraction<Scalar<P>>{dot(ap, ap) * ee - k * k, ee, {point_segment, p.id, a.id, b.id, 0}};
 }
 
-Fraction segment_segment_d2(const XPoint& p1, const XPoint& q1, const XPoint& p2,
-                            const XPoint& q2) {
+template <class P>
+auto segment_segment_d2(Tagged<P> p1, Tagged<P> q1, Tagged<P> p2, Tagged<P> q2) {
+  if (q1.id < p1.id) std::swap(p1, q1);
+  if (q2.id < p2.id) std::swap(p2, q2);
+  if (p2.id < p1.id) std::swap(p1, p2), std::swap(q1, q2);
   // The squared distance is a convex quadratic in the segments' parameters: when its critical
   // point s = (b f − c e)/denom, t = (a f − b c)/denom falls inside (0, 1)² it is the minimum
   // (denom = a e − b² > 0 unless the segments are parallel). Its gap, scaled by denom:
   // g·denom = r·denom + (b f − c e) d1 − (a f − b c) d2. Otherwise the minimum lies on the
   // square's boundary: an endpoint against the other segment.
-  const XPoint d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
-  const NT a = dot(d1, d1), e = dot(d2, d2), b = dot(d1, d2), c = dot(d1, r), f = dot(d2, r);
-  const NT denom = a * e - b * b;
-  if (!denom.is_zero()) {
-    const NT s = b * f - c * e, t = a * f - b * c;
-    if (kZero < s && s < denom && kZero < t && t < denom) {
-      const XPoint g = {r.x * denom + s * d1.x - t * d2.x, r.y * denom + s * d1.y - t * d2.y,
-                        r.z * denom + s * d1.z - t * d2.z};
-      return {dot(g, g), denom * denom};
+  const P d1 = q1.p - p1.p, d2 = q2.p - p2.p, r = p1.p - p2.p;
+  const auto a = dot(d1, d1), e = dot(d2, d2), b = dot(d1, d2), c = dot(d1, r), f = dot(d2, r);
+  const auto denom = a * e - b * b;
+  if (sign_of(denom) != 0) {
+    const auto s = b * f - c * e, t = a * f - b * c;
+    if (sign_of(s) > 0 && sign_of(denom - s) > 0 && sign_of(t) > 0 && sign_of(denom - t) > 0) {
+      const P g = {r.x * denom + s * d1.x - t * d2.x, r.y * denom + s * d1.y - t * d2.y,
+                   r.z * denom + s * d1.z - t * d2.z};
+      return Fraction<Scalar<P>>{
+          dot(g, g), denom * denom, {segment_segment, p1.id, q1.id, p2.id, q2.id}};
     }
   }
-  Fraction best = point_segment_d2(p1, p2, q2);
-  for (const Fraction& d :
+  auto best = point_segment_d2(p1, p2, q2);
+  for (const auto& d :
        {point_segment_d2(q1, p2, q2), point_segment_d2(p2, p1, q1), point_segment_d2(q2, p1, q1)})
     if (less(d, best)) best = d;
   return best;
@@ -145,30 +186,51 @@ Fraction segment_segment_d2(const XPoint& p1, const XPoint& q1, const XPoint& p2
 
 // Point p to a convex polygon: to its plane when p projects inside (h²/|n|², h = n·(p − v0)), else
 // to its nearest edge.
-Fraction point_polygon_d2(const XPoint& p, const std::vector<XPoint>& poly) {
-  const XPoint n = cross(poly[1] - poly[0], poly[2] - poly[0]);
+template <class P>
+auto point_polygon_d2(const Tagged<P>& p, const std::vector<Tagged<P>>& poly) {
+  const P n = cross(poly[1].p - poly[0].p, poly[2].p - poly[0].p);
   bool inside = true;
   for (std::size_t i = 0; i < poly.size() && inside; ++i)
-    inside = !(dot(cross(poly[(i + 1) % poly.size()] - poly[i], p - poly[i]), n) < kZero);
+    inside =
+        sign_of(dot(cross(poly[(i + 1) % poly.size()].p - poly[i].p, p.p - poly[i].p), n)) >= 0;
   if (inside) {
-    const NT h = dot(n, p - poly[0]);
-    return {h * h, dot(n, n)};
+    const auto h = dot(n, p.p - poly[0].p);
+    return Fraction<Scalar<P>>{
+        h * h, dot(n, n), {point_plane, p.id, poly[0].id, poly[1].id, poly[2].id}};
   }
-  Fraction best = point_segment_d2(p, poly.back(), poly[0]);
+  auto best = point_segment_d2(p, poly.back(), poly[0]);
   for (std::size_t i = 0; i + 1 < poly.size(); ++i) {
-    const Fraction d = point_segment_d2(p, poly[i], poly[i + 1]);
+    const auto d = point_segment_d2(p, poly[i], poly[i + 1]);
     if (less(d, best)) best = d;
   }
   return best;
 }
 
-// The exact world points of two features of one shape, converted in one call (the pose once, a
-// shared vertex once).
+// World points: exact (Gmpzf), or double-doubles with a bound. The filter declines non-finite
+// input (Undecided): the exact conversion then throws the error that names the shape and entry.
+template <class P>
+std::vector<P> world_points(std::span<const Vec3> local, const Pose& pose, const char* name) {
+  if constexpr (std::is_same_v<P, XPoint>) {
+    return exact_world_points(local, pose, name);
+  } else {
+    bool finite = pose.rotation.allFinite() && pose.translation.allFinite();
+    for (const Vec3& v : local) finite = finite && v.allFinite();
+    if (!finite) throw Undecided{};
+    std::vector<P> out;
+    out.reserve(local.size());
+    for (const Vec3& v : local) out.push_back(dd_world_point(v, pose));
+    return out;
+  }
+}
+
+// The world points of two features of one shape, converted in one call (the pose once, a shared
+// vertex once), tagged with their ids (B's as ~id).
+template <class P>
 class TwoFeatures {
  public:
   TwoFeatures(const Polytope& shape, const Pose& pose, const char* name, const Feature& f1,
               const Feature& f2)
-      : ids_{feature_ids(shape, f1, name), feature_ids(shape, f2, name)} {
+      : ids_{feature_ids(shape, f1, name), feature_ids(shape, f2, name)}, flip_(name[0] == 'B') {
     std::vector<Vec3> local;
     for (const std::vector<int>& ids : ids_)
       for (int id : ids)
@@ -176,54 +238,81 @@ class TwoFeatures {
           used_.push_back(id);
           local.push_back(shape.vertices()[static_cast<std::size_t>(id)]);
         }
-    points_ = exact_world_points(local, pose, name);
+    points_ = world_points<P>(local, pose, name);
   }
   // The points of the first (0) or second (1) feature.
-  std::vector<XPoint> points(int which) const {
-    std::vector<XPoint> out;
+  std::vector<Tagged<P>> points(int which) const {
+    std::vector<Tagged<P>> out;
     for (int id : ids_[which])
-      out.push_back(points_[std::find(used_.begin(), used_.end(), id) - used_.begin()]);
+      out.push_back(
+          {points_[std::find(used_.begin(), used_.end(), id) - used_.begin()], flip_ ? ~id : id});
     return out;
   }
 
  private:
   std::array<std::vector<int>, 2> ids_;
+  bool flip_;
   std::vector<int> used_;
-  std::vector<XPoint> points_;
+  std::vector<P> points_;
 };
 
-// Squared distance between two features given by their exact points when one is a vertex or
+// Squared distance between two features given by their tagged points when one is a vertex or
 // both are edges; nullopt for edge–face and face–face pairs (closest_feature_pair never yields
 // them).
-std::optional<Fraction> direct_distance_sq(std::vector<XPoint> x, std::vector<XPoint> y) {
+template <class P>
+auto direct_distance_sq(std::vector<Tagged<P>> x, std::vector<Tagged<P>> y)
+    -> std::optional<Fraction<Scalar<P>>> {
   if (x.size() > y.size()) std::swap(x, y);
-  if (x.size() == 1 && y.size() == 1) {
-    const XPoint d = x[0] - y[0];
-    return Fraction{dot(d, d), kOne};
-  }
+  if (x.size() == 1 && y.size() == 1) return point_point_d2(x[0], y[0]);
   if (x.size() == 1 && y.size() == 2) return point_segment_d2(x[0], y[0], y[1]);
   if (x.size() == 1) return point_polygon_d2(x[0], y);
   if (x.size() == 2 && y.size() == 2) return segment_segment_d2(x[0], x[1], y[0], y[1]);
   return std::nullopt;
 }
 
+double to_double(const NT& x) { return x.to_double(); }
+double to_double(const Dd& x) { return x.hi; }
+
+template <class P>
+std::optional<FeaturePairGap> direct_feature_pair_gap(const Polytope& a, const Pose& pose_a,
+                                                      const Polytope& b, const Pose& pose_b,
+                                                      const Feature& a1, const Feature& b1,
+                                                      const Feature& a2, const Feature& b2) {
+  const TwoFeatures<P> on_a(a, pose_a, "A", a1, a2), on_b(b, pose_b, "B", b1, b2);
+  const auto first = direct_distance_sq(on_a.points(0), on_b.points(0));
+  if (!first) return std::nullopt;
+  const auto second = direct_distance_sq(on_a.points(1), on_b.points(1));
+  if (!second) return std::nullopt;
+  if (first->source == second->source) return FeaturePairGap{0, 0.0};
+  // d1 − d2 = (n1 d2' − n2 d1') / (d1' d2') with positive denominators: the numerator's sign.
+  const auto num = first->num * second->den - second->num * first->den;
+  const double approx = to_double(num) / to_double(first->den * second->den);
+  return FeaturePairGap{sign_of(num),
+                        std::isfinite(approx) ? approx : std::numeric_limits<double>::quiet_NaN()};
+}
 }  // namespace
+
+std::optional<FeaturePairGap> exact_detail::exact_direct_feature_pair_gap(
+    const Polytope& a, const Pose& pose_a, const Polytope& b, const Pose& pose_b, const Feature& a1,
+    const Feature& b1, const Feature& a2, const Feature& b2) {
+  return direct_feature_pair_gap<XPoint>(a, pose_a, b, pose_b, a1, b1, a2, b2);
+}
+
+std::optional<FeaturePairGap> exact_detail::filtered_feature_pair_gap(
+    const Polytope& a, const Pose& pose_a, const Polytope& b, const Pose& pose_b, const Feature& a1,
+    const Feature& b1, const Feature& a2, const Feature& b2) {
+  try {
+    return direct_feature_pair_gap<DdPoint>(a, pose_a, b, pose_b, a1, b1, a2, b2);
+  } catch (const Undecided&) {
+    return std::nullopt;
+  }
+}
 
 FeaturePairGap feature_pair_distance_gap(const Polytope& a, const Pose& pose_a, const Polytope& b,
                                          const Pose& pose_b, const Feature& a1, const Feature& b1,
                                          const Feature& a2, const Feature& b2) {
-  const TwoFeatures on_a(a, pose_a, "A", a1, a2), on_b(b, pose_b, "B", b1, b2);
-  const auto first = direct_distance_sq(on_a.points(0), on_b.points(0));
-  const auto second = direct_distance_sq(on_a.points(1), on_b.points(1));
-  if (first && second) {
-    // d1 − d2 = (n1 d2' − n2 d1') / (d1' d2') with positive denominators: the numerator's sign.
-    const NT num = first->num * second->den - second->num * first->den;
-    const double approx = num.to_double() / (first->den * second->den).to_double();
-    return {num.sign() == CGAL::NEGATIVE   ? -1
-            : num.sign() == CGAL::POSITIVE ? 1
-                                           : 0,
-            std::isfinite(approx) ? approx : std::numeric_limits<double>::quiet_NaN()};
-  }
+  if (const auto g = filtered_feature_pair_gap(a, pose_a, b, pose_b, a1, b1, a2, b2)) return *g;
+  if (const auto g = exact_direct_feature_pair_gap(a, pose_a, b, pose_b, a1, b1, a2, b2)) return *g;
   const int order =
       compare_exact_squared(exact_feature_distance(a, pose_a, a1, b, pose_b, b1).distance_sq_exact,
                             exact_feature_distance(a, pose_a, a2, b, pose_b, b2).distance_sq_exact);

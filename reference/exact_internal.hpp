@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "algorithms/geometry/pose.hpp"
+#include "reference/exact_features.hpp"
 
 namespace touchstone::exact_detail {
 
@@ -41,6 +42,20 @@ inline Vec3 approx(const XPoint& a) { return {a.x.to_double(), a.y.to_double(), 
 // empty or any vertex or pose entry is not finite.
 std::vector<XPoint> exact_world_points(std::span<const Vec3> vertices, const Pose& pose,
                                        const char* shape);
+
+// ---- exact_features.cpp: the two direct routes of feature_pair_distance_gap, which tries the
+// first, then the second, then the general route (tests compare them) ----
+// Double-doubles with an error bound: nullopt when the bound cannot decide a sign.
+std::optional<FeaturePairGap> filtered_feature_pair_gap(const Polytope& a, const Pose& pose_a,
+                                                        const Polytope& b, const Pose& pose_b,
+                                                        const Feature& a1, const Feature& b1,
+                                                        const Feature& a2, const Feature& b2);
+// Gmpzf fractions. Both: nullopt when a pair needs the general route (an edge–face or face–face
+// pair).
+std::optional<FeaturePairGap> exact_direct_feature_pair_gap(const Polytope& a, const Pose& pose_a,
+                                                            const Polytope& b, const Pose& pose_b,
+                                                            const Feature& a1, const Feature& b1,
+                                                            const Feature& a2, const Feature& b2);
 
 // ---- exact_numbers.cpp: rational output (GMP / MPFR, no CGAL package) ----
 // num/den in lowest terms as GMP prints it: "p/q", or "p" when q = 1 (so zero is "0").
