@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -80,18 +81,15 @@ struct Box {
   }
 };
 
-std::vector<Box> edge_boxes(const Polytope& p, const std::vector<Vec3>& w) {
-  std::vector<Box> boxes;
-  boxes.reserve(p.edges().size());
+void edge_boxes(const Polytope& p, const std::vector<Vec3>& w, std::vector<Box>& boxes) {
+  boxes.clear();
   for (const Edge& e : p.edges())
     boxes.push_back({w[e.tail].cwiseMin(w[e.head]), w[e.tail].cwiseMax(w[e.head])});
-  return boxes;
 }
 
-std::vector<Vec3> world(const Polytope& p, const Pose& pose) {
-  std::vector<Vec3> w;
+void world(const Polytope& p, const Pose& pose, std::vector<Vec3>& w) {
+  w.clear();
   for (const Vec3& v : p.vertices()) w.push_back(pose.apply(v));
-  return w;
 }
 
 // 10^-k for integer k ≥ 0 by repeated division, and a mantissa in [1, 10): a log-uniform draw
@@ -112,44 +110,88 @@ std::string feature_name(const Feature& f) {
 
 std::string FeaturePair::to_string() const { return feature_name(a) + " / " + feature_name(b); }
 
+namespace {
+
+// One candidate of the classifier: vertex `first` of one shape against face `second` of the other
+// (side 0: A's vertex and B's face, side 1 the reverse), or A's edge `first` against B's edge
+// `second` (side 2). Consecutive calls along a trial's line pass the last winner back as a hint.
+struct CandidateId {
+  int side = -1, first = 0, second = 0;
+};
+
+// The classifier over the world vertices wa, wb. With a hint, that candidate's distance is
+// computed first and bounds the search from the start: a candidate whose lower bound exceeds it
+// (by a relative 2^-40, so that rounding cannot prune the minimum) cannot win. Without the
+// bound the loops run as before; the result is the same, found sooner.
 FeaturePair closest_feature_pair(const Polytope& a, const Pose& pose_a, const Polytope& b,
-                                 const Pose& pose_b) {
-  const std::vector<Vec3> wa = world(a, pose_a), wb = world(b, pose_b);
+                                 const Pose& pose_b, CandidateId* hint) {
+  // Scratch kept per thread: the trial generator calls this about 60 times a trial, and the
+  // allocations were a sizeable part of each call.
+  thread_local std::vector<Vec3> wa, wb;
+  thread_local std::vector<Box> boxes_a, boxes_b;
+  world(a, pose_a, wa);
+  world(b, pose_b, wb);
+  edge_boxes(a, wa, boxes_a);
+  edge_boxes(b, wb, boxes_b);
+  const auto face_normal = [&](int side, int f) {  // side 0: B's face, side 1: A's
+    return Vec3((side == 0 ? pose_b : pose_a).rotation *
+                (side == 0 ? b : a).faces()[f].plane.normal);
+  };
+  const auto vertex_face = [&](int side, int v, int f, const Vec3& n) {
+    const auto [d2, feature] =
+        point_face(side == 0 ? b : a, side == 0 ? wb : wa, n, f, (side == 0 ? wa : wb)[v]);
+    const Feature vertex{FeatureKind::vertex, v};
+    return side == 0 ? Candidate{d2, vertex, feature} : Candidate{d2, feature, vertex};
+  };
+  const auto edge_edge = [&](int i, int j) {
+    const Vec3 &p1 = wa[a.edges()[i].tail], &q1 = wa[a.edges()[i].head];
+    const Vec3 &p2 = wb[b.edges()[j].tail], &q2 = wb[b.edges()[j].head];
+    const auto [s, t] = segment_parameters(p1, q1, p2, q2);
+    const double d2 = ((p1 + s * (q1 - p1)) - (p2 + t * (q2 - p2))).squaredNorm();
+    return Candidate{d2, edge_point_feature(a, i, s), edge_point_feature(b, j, t)};
+  };
+  double bound = std::numeric_limits<double>::infinity();
+  if (hint && hint->side >= 0) {
+    const auto [side, first, second] = *hint;
+    const double d2 = side == 2 ? edge_edge(first, second).d2
+                                : vertex_face(side, first, second, face_normal(side, second)).d2;
+    if (std::isfinite(d2)) bound = d2 * (1 + 0x1p-40);
+  }
   Candidate best;
+  CandidateId best_id;
   for (int side = 0; side < 2; ++side) {
     const Polytope& pv = side == 0 ? a : b;  // the vertex's polytope
     const Polytope& pf = side == 0 ? b : a;
     const std::vector<Vec3>& wv = side == 0 ? wa : wb;
     const std::vector<Vec3>& wf = side == 0 ? wb : wa;
-    const Pose& pose_f = side == 0 ? pose_b : pose_a;
     for (int f = 0; f < static_cast<int>(pf.faces().size()); ++f) {
-      const Vec3 n = pose_f.rotation * pf.faces()[f].plane.normal;
+      const Vec3 n = face_normal(side, f);
       const Vec3& on_plane = wf[pf.faces()[f].vertices[0]];
       for (int v = 0; v < static_cast<int>(pv.vertices().size()); ++v) {
         // The distance to the face is at least that to its plane (point_face's inside value).
         const double h = (wv[v] - on_plane).dot(n);
-        if (!(h * h < best.d2)) continue;
-        const auto [d2, feature] = point_face(pf, wf, n, f, wv[v]);
-        if (d2 < best.d2) {
-          best.d2 = d2;
-          const Feature vertex{FeatureKind::vertex, v};
-          best.a = side == 0 ? vertex : feature;
-          best.b = side == 0 ? feature : vertex;
-        }
+        if (!(h * h < best.d2) || h * h > bound) continue;
+        const Candidate c = vertex_face(side, v, f, n);
+        if (c.d2 < best.d2) best = c, best_id = {side, v, f};
       }
     }
   }
-  const std::vector<Box> boxes_a = edge_boxes(a, wa), boxes_b = edge_boxes(b, wb);
   for (int i = 0; i < static_cast<int>(a.edges().size()); ++i)
     for (int j = 0; j < static_cast<int>(b.edges().size()); ++j) {
-      if (!(boxes_a[i].gap_sq(boxes_b[j]) < best.d2)) continue;  // a lower bound of the distance
-      const Vec3 &p1 = wa[a.edges()[i].tail], &q1 = wa[a.edges()[i].head];
-      const Vec3 &p2 = wb[b.edges()[j].tail], &q2 = wb[b.edges()[j].head];
-      const auto [s, t] = segment_parameters(p1, q1, p2, q2);
-      const double d2 = ((p1 + s * (q1 - p1)) - (p2 + t * (q2 - p2))).squaredNorm();
-      if (d2 < best.d2) best = {d2, edge_point_feature(a, i, s), edge_point_feature(b, j, t)};
+      const double gap = boxes_a[i].gap_sq(boxes_b[j]);  // a lower bound of the distance
+      if (!(gap < best.d2) || gap > bound) continue;
+      const Candidate c = edge_edge(i, j);
+      if (c.d2 < best.d2) best = c, best_id = {2, i, j};
     }
+  if (hint) *hint = best_id;
   return {best.a, best.b, std::sqrt(best.d2)};
+}
+
+}  // namespace
+
+FeaturePair closest_feature_pair(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                 const Pose& pose_b) {
+  return closest_feature_pair(a, pose_a, b, pose_b, nullptr);
 }
 
 std::vector<Vec3> feature_points(const Polytope& p, const Feature& f) {
@@ -233,8 +275,9 @@ struct Bracket {
 // change does not lie between the samples around the classifier's.
 std::optional<Bracket> find_feature_change(const RobustnessTrial& trial, cases::Rng& rng) {
   const Polytope& c = robustness_cube();
+  CandidateId hint;  // the last winner: consecutive poses along the line share it
   auto features = [&](double s) {
-    return closest_feature_pair(c, Pose::identity(), c, trial.pose_at(s));
+    return closest_feature_pair(c, Pose::identity(), c, trial.pose_at(s), &hint);
   };
   std::vector<FeaturePair> sampled;
   for (int i = 0; i <= kSamples; ++i) sampled.push_back(features(double(i) / kSamples));
