@@ -78,22 +78,6 @@ struct Mpq {
 };
 }  // namespace
 
-ExactFeatureDistance exact_feature_distance(const Polytope& a, const Pose& pose_a,
-                                            const Feature& feature_a, const Polytope& b,
-                                            const Pose& pose_b, const Feature& feature_b) {
-  const std::vector<Vec3> la = feature_local(a, feature_a, "A");
-  const std::vector<Vec3> lb = feature_local(b, feature_b, "B");
-  // Certified first (certified_proximity.cpp: a float proposal proved exactly), else the exact QP.
-  if (const auto c = certify_distance(la, pose_a, lb, pose_b)) {
-    if (c->kind != CertifiedAnswer::Kind::separated) return {"0", 0.0};
-    const auto [num, den] = c->distance_sq();
-    return {fraction_string(num, den), round_sqrt_quotient(num, den)};
-  }
-  const DistanceResult d =
-      polytope_distance(exact_world_points(la, pose_a, "A"), exact_world_points(lb, pose_b, "B"));
-  return {fraction_string(d.num, d.den), round_sqrt_quotient(d.num, d.den)};
-}
-
 namespace {
 
 // Exact squared distances between features from the very doubles of the poses (world = R·v + t
@@ -187,8 +171,10 @@ auto segment_segment_d2(Tagged<P> p1, Tagged<P> q1, Tagged<P> p2, Tagged<P> q2) 
 // Point p to a convex polygon: to its plane when p projects inside (h²/|n|², h = n·(p − v0)), else
 // to its nearest edge.
 template <class P>
-auto point_polygon_d2(const Tagged<P>& p, const std::vector<Tagged<P>>& poly) {
+auto point_polygon_d2(const Tagged<P>& p, const std::vector<Tagged<P>>& poly)
+    -> std::optional<Fraction<Scalar<P>>> {
   const P n = cross(poly[1].p - poly[0].p, poly[2].p - poly[0].p);
+  if (sign_of(dot(n, n)) == 0) return std::nullopt;  // collinear first vertices: no plane here
   bool inside = true;
   for (std::size_t i = 0; i < poly.size() && inside; ++i)
     inside =
@@ -272,6 +258,32 @@ auto direct_distance_sq(std::vector<Tagged<P>> x, std::vector<Tagged<P>> y)
 
 double to_double(const NT& x) { return x.to_double(); }
 double to_double(const Dd& x) { return x.hi; }
+
+}  // namespace
+
+ExactFeatureDistance exact_feature_distance(const Polytope& a, const Pose& pose_a,
+                                            const Feature& feature_a, const Polytope& b,
+                                            const Pose& pose_b, const Feature& feature_b) {
+  // A vertex, or two edges: the direct fraction, a few Gmpzf products (both features passed
+  // twice: TwoFeatures converts a feature's points once).
+  const TwoFeatures<XPoint> on_a(a, pose_a, "A", feature_a, feature_a),
+      on_b(b, pose_b, "B", feature_b, feature_b);
+  if (const auto d = direct_distance_sq(on_a.points(0), on_b.points(0)))
+    return {fraction_string(d->num, d->den), round_sqrt_quotient(d->num, d->den)};
+  // Certified next (certified_proximity.cpp: a float proposal proved exactly), else the exact QP.
+  const std::vector<Vec3> la = feature_local(a, feature_a, "A");
+  const std::vector<Vec3> lb = feature_local(b, feature_b, "B");
+  if (const auto c = certify_distance(la, pose_a, lb, pose_b)) {
+    if (c->kind != CertifiedAnswer::Kind::separated) return {"0", 0.0};
+    const auto [num, den] = c->distance_sq();
+    return {fraction_string(num, den), round_sqrt_quotient(num, den)};
+  }
+  const DistanceResult d =
+      polytope_distance(exact_world_points(la, pose_a, "A"), exact_world_points(lb, pose_b, "B"));
+  return {fraction_string(d.num, d.den), round_sqrt_quotient(d.num, d.den)};
+}
+
+namespace {
 
 template <class P>
 std::optional<FeaturePairGap> direct_feature_pair_gap(const Polytope& a, const Pose& pose_a,
