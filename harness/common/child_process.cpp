@@ -15,11 +15,53 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <shared_mutex>
 #include <stdexcept>
 
 #include "harness/common/timing.hpp"
 
 namespace touchstone {
+namespace {
+
+// The lock behind ForkParticipant: participants hold it shared while they work and give it up
+// while they wait; a fork takes it exclusively. A child gets a fresh one (its copy is locked).
+std::shared_mutex* fork_lock = new std::shared_mutex;
+thread_local bool participating = false;
+
+// Held shared by a participant except while it waits (poll) or forks.
+class WaitingOutsideTheLock {
+ public:
+  WaitingOutsideTheLock() {
+    if (participating) fork_lock->unlock_shared();
+  }
+  ~WaitingOutsideTheLock() {
+    if (participating) fork_lock->lock_shared();
+  }
+};
+
+pid_t guarded_fork() {
+  const WaitingOutsideTheLock waiting;
+  const std::unique_lock exclusive(*fork_lock);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    fork_lock = new std::shared_mutex;  // the copy stays locked; this child's threads start over
+    participating = false;
+  }
+  return pid;
+}
+
+}  // namespace
+
+ForkParticipant::ForkParticipant() {
+  fork_lock->lock_shared();
+  participating = true;
+}
+
+ForkParticipant::~ForkParticipant() {
+  participating = false;
+  fork_lock->unlock_shared();
+}
+
 namespace {
 
 volatile std::sig_atomic_t interrupt_flag = 0;
@@ -164,7 +206,11 @@ class ParentSide {
         return;
       }
       pollfd p{answers_, POLLIN, 0};
-      const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+      int ready;
+      {
+        const WaitingOutsideTheLock waiting;
+        ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+      }
       if (ready < 0 && errno != EINTR) return;
       if (ready <= 0) continue;
       const ssize_t n = read(answers_, chunk, sizeof chunk);
@@ -340,7 +386,7 @@ ChildOutcome run_in_child(const std::function<void(ChildChannel&)>& work, double
   const int errors_fd = fileno(errors);
   std::fflush(nullptr);  // the child must not flush a copy of the parent's buffered output
   const pid_t parent_pid = getpid();
-  const pid_t pid = fork();
+  const pid_t pid = guarded_fork();
   if (pid < 0) {
     close(answers[0]);
     close(answers[1]);

@@ -315,8 +315,10 @@ RobustnessResults run_in_slices(const std::vector<const ProximityAlgorithmInfo*>
   std::mutex progress_mutex;
   {
     std::vector<std::jthread> workers;
+    std::optional<ForkParticipant> spawning(std::in_place);  // until every worker has started
     for (std::size_t j = 0; j < slices.size(); ++j)
       workers.emplace_back([&, j] {
+        const ForkParticipant working;  // this thread forks while the others work
         try {
           TrialProgress slice_progress;
           if (progress)
@@ -332,6 +334,7 @@ RobustnessResults run_in_slices(const std::vector<const ProximityAlgorithmInfo*>
           errors[j] = std::current_exception();
         }
       });
+    spawning.reset();  // before joining: a participant that waits blocks every fork
   }
   for (const std::exception_ptr& e : errors)
     if (e) std::rethrow_exception(e);
