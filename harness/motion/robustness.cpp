@@ -5,6 +5,7 @@
 #include <array>
 #include <chrono>
 #include <exception>
+#include <latch>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -313,28 +314,37 @@ RobustnessResults run_in_slices(const std::vector<const ProximityAlgorithmInfo*>
   std::vector<std::exception_ptr> errors(slices.size());
   std::vector<int> done(slices.size(), 0);
   std::mutex progress_mutex;
+  // The workers fork their slices' children. No fork may overlap another thread's start or end
+  // (AddressSanitizer sets a thread up and drains its allocator cache under its locks) or its
+  // work (ForkParticipant): every thread starts before the first fork, and none ends before the
+  // last.
+  std::latch started(static_cast<std::ptrdiff_t>(slices.size()) + 1), finished(slices.size());
   {
     std::vector<std::jthread> workers;
-    std::optional<ForkParticipant> spawning(std::in_place);  // until every worker has started
+    const ForkParticipant spawning;
     for (std::size_t j = 0; j < slices.size(); ++j)
       workers.emplace_back([&, j] {
-        const ForkParticipant working;  // this thread forks while the others work
-        try {
-          TrialProgress slice_progress;
-          if (progress)
-            slice_progress = [&, j](int slice_done, int) {
-              const std::lock_guard lock(progress_mutex);
-              done[j] = slice_done;
-              int all = 0;
-              for (int d : done) all += d;
-              progress(all, options.trials);
-            };
-          parts[j] = run_slice(algorithms, slices[j], slice_progress);
-        } catch (...) {
-          errors[j] = std::current_exception();
+        {
+          const ForkParticipant working;
+          started.arrive_and_wait();
+          try {
+            TrialProgress slice_progress;
+            if (progress)
+              slice_progress = [&, j](int slice_done, int) {
+                const std::lock_guard lock(progress_mutex);
+                done[j] = slice_done;
+                int all = 0;
+                for (int d : done) all += d;
+                progress(all, options.trials);
+              };
+            parts[j] = run_slice(algorithms, slices[j], slice_progress);
+          } catch (...) {
+            errors[j] = std::current_exception();
+          }
         }
+        finished.arrive_and_wait();
       });
-    spawning.reset();  // before joining: a participant that waits blocks every fork
+    started.arrive_and_wait();
   }
   for (const std::exception_ptr& e : errors)
     if (e) std::rethrow_exception(e);
