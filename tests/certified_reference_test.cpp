@@ -359,7 +359,7 @@ TEST(CertifiedReference, FilteredFeatureGapsAgreeWithGmpzfFractions) {
     ++count.decided;
     count.ties_decided += exact->sign == 0;
   };
-  for (int index = 0; index < 30; ++index) {
+  for (int index = 0; index < 20; ++index) {
     const RobustnessTrial t = make_robustness_trial(1, index);
     const double width = t.s_hi - t.s_lo;
     for (int k = 0; k <= 44; ++k)
@@ -371,9 +371,9 @@ TEST(CertifiedReference, FilteredFeatureGapsAgreeWithGmpzfFractions) {
   const std::vector<Feature> features = all_features(c);
   std::mt19937 rng(11);
   Count random;
-  for (int k = 0; k < 3000; ++k) {
+  for (int k = 0; k < 1500; ++k) {
     const auto any = [&] { return features[rng() % features.size()]; };
-    const Pose pose = make_robustness_trial(1, k % 30).pose_at(double(rng() % 1000) / 1000);
+    const Pose pose = make_robustness_trial(1, k % 20).pose_at(double(rng() % 1000) / 1000);
     check(random, pose, {any(), any(), 0.0}, {any(), any(), 0.0});
   }
   for (const auto& [name, count] : {std::pair{"near", near}, {"far", far}, {"random", random}})
@@ -382,8 +382,8 @@ TEST(CertifiedReference, FilteredFeatureGapsAgreeWithGmpzfFractions) {
               << " decided\n";
   // Beyond a plateau's bracket the two pairs share their closest points, and the shared source
   // proves the tie; the rare exception is a pose that puts the point exactly on the feature's
-  // boundary, where two different formulas meet (1 of 930 here; Gmpzf decides it).
-  EXPECT_GT(near.ties, 100);
+  // boundary, where two different formulas meet (1 of 930 in 30 trials; Gmpzf decides it).
+  EXPECT_GT(near.ties, 60);
   EXPECT_GE(near.ties_decided, near.ties - near.ties / 100);
   EXPECT_GE(far.decided, 0.95 * far.compared);
   EXPECT_GE(random.decided, 0.95 * random.compared);
