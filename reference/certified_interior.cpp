@@ -154,4 +154,58 @@ std::optional<CertifiedAnswer> certify_interior(const Shape& sa, const Shape& sb
   return std::nullopt;
 }
 
+std::optional<CertifiedAnswer> certify_interior_near_point(const Shape& sa, const Shape& sb) {
+  const std::size_t na = sa.world.size(), nb = sb.world.size();
+  if (na * nb > 40000) return std::nullopt;  // the nearest difference point by a full scan
+  std::size_t i = 0, j = 0;
+  double nearest = kInf;
+  for (std::size_t a = 0; a < na; ++a)
+    for (std::size_t b = 0; b < nb; ++b)
+      if (const double d2 = (sa.world[a] - sb.world[b]).squaredNorm(); d2 < nearest)
+        nearest = d2, i = a, j = b;
+  const XPoint v = sa.exact_point(i) - sb.exact_point(j);
+  if (is_zero(v)) return std::nullopt;  // the origin is that point: not an interior point
+  // The offset of the origin from v, exact then rounded: its direction is accurate however small
+  // it is, where the rounded coordinates of v would leave only noise.
+  const Vec3 offset = -approx(v);
+  struct Generator {
+    Vec3 g;  // w − v
+    SimplexVertex w;
+    double cosine;
+  };
+  std::vector<Generator> gens;
+  const auto add = [&](const Vec3& g, std::size_t ia, std::size_t ib) {
+    const double n = g.norm();
+    if (!(n > 0)) return;
+    gens.push_back({g,
+                    {sa.world[ia] - sb.world[ib], static_cast<int>(ia), static_cast<int>(ib)},
+                    g.dot(offset) / (n * offset.norm())});
+  };
+  for (std::size_t a = 0; a < na; ++a)
+    if (a != i) add(sa.world[a] - sa.world[i], a, j);
+  for (std::size_t b = 0; b < nb; ++b)
+    if (b != j) add(sb.world[j] - sb.world[b], i, b);
+  const std::size_t keep = std::min<std::size_t>(gens.size(), 12);
+  std::partial_sort(gens.begin(), gens.begin() + static_cast<std::ptrdiff_t>(keep), gens.end(),
+                    [](const Generator& x, const Generator& y) { return x.cosine > y.cosine; });
+  const SimplexVertex at_v{sa.world[i] - sb.world[j], static_cast<int>(i), static_cast<int>(j)};
+  int tried = 0;
+  for (std::size_t p = 0; p < keep; ++p)
+    for (std::size_t q = p + 1; q < keep; ++q)
+      for (std::size_t r = q + 1; r < keep; ++r) {
+        // offset = Σ λ g over the three (Cramer): the cone they span at v must hold it strictly.
+        const Vec3 &g1 = gens[p].g, &g2 = gens[q].g, &g3 = gens[r].g;
+        const double det = g1.dot(g2.cross(g3));
+        if (!(std::abs(det) > 0)) continue;
+        const double l1 = offset.dot(g2.cross(g3)) / det, l2 = g1.dot(offset.cross(g3)) / det,
+                     l3 = g1.dot(g2.cross(offset)) / det;
+        const double largest = std::max({l1, l2, l3});
+        if (!(std::min({l1, l2, l3}) > 1e-9 * largest) || !(l1 + l2 + l3 < 0.5)) continue;
+        if (++tried > 6) return std::nullopt;
+        const std::array<SimplexVertex, 4> t{at_v, gens[p].w, gens[q].w, gens[r].w};
+        if (auto answer = certify_combination(sa, sb, t, nullptr, NT(0))) return answer;
+      }
+  return std::nullopt;
+}
+
 }  // namespace touchstone::exact_detail

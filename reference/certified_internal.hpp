@@ -65,6 +65,13 @@ struct Shape;
 // nullopt when none proves.
 std::optional<CertifiedAnswer> certify_interior(const certified::Shape& sa,
                                                 const certified::Shape& sb);
+// The same for a shallow penetration, the origin 1e-24 … 1e-10 inside A − B next to the
+// difference point v nearest it, where no tetrahedron of supports holds it: a tetrahedron of v
+// and three other differences a_k − b_j or a_i − b_l (v = a_i − b_j; they span A − B's tangent
+// cone at v) whose cone at v holds the exact offset of the origin strictly. nullopt when none
+// proves, or when |A|·|B| > 40,000.
+std::optional<CertifiedAnswer> certify_interior_near_point(const certified::Shape& sa,
+                                                           const certified::Shape& sb);
 
 // certified_depth.cpp: the exact squared penetration depth, proved (see there), starting from the
 // tetrahedron of a penetration certificate (its `pairs`); nullopt when not proved.

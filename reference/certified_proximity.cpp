@@ -419,20 +419,23 @@ std::optional<CertifiedAnswer> certify_proximity(std::span<const Vec3> vertices_
   const Vec3 dir =
       (cb / static_cast<double>(sb.world.size()) - ca / static_cast<double>(sa.world.size()))
           .normalized();
-  if (!dir.allFinite()) return std::nullopt;
+  if (!dir.allFinite()) return certify_interior_near_point(sa, sb);
   Shape moved = sb;
   for (Vec3& p : moved.world) p += 1e-7 * (hi - lo).norm() * dir;
   const GjkProposal pulled = float_gjk(sa, moved);
-  if (pulled.overlap) return std::nullopt;
+  if (pulled.overlap) return certify_interior_near_point(sa, sb);
   if (auto r = certify_proposal(sa, sb, pulled, 4)) return r;
   // A shallow penetration (depth far below the pull): the pulled GJK ends on the facet of A − B
   // nearest the origin, which then lies just behind it; with the point of A − B deepest behind
   // the facet (the support along v, as A − B lies on v's side of the moved facet) it makes a
   // tetrahedron that holds the origin strictly inside when the origin projects into the facet.
-  if (pulled.simplex.size() != 3 || !(pulled.v.squaredNorm() > 0)) return std::nullopt;
-  std::vector<SimplexVertex> tetrahedron = pulled.simplex;
-  tetrahedron.push_back(support_of_difference(sa, sb, pulled.v));
-  return certify_simplex(sa, sb, tetrahedron, nullptr, false);
+  if (pulled.simplex.size() == 3 && pulled.v.squaredNorm() > 0) {
+    std::vector<SimplexVertex> tetrahedron = pulled.simplex;
+    tetrahedron.push_back(support_of_difference(sa, sb, pulled.v));
+    if (auto r = certify_simplex(sa, sb, tetrahedron, nullptr, false)) return r;
+  }
+  // Last, a shallow penetration next to a difference point (certified_interior.cpp).
+  return certify_interior_near_point(sa, sb);
 }
 
 }  // namespace touchstone::exact_detail

@@ -112,11 +112,16 @@ TEST(CertifiedReference, NearTiesAndShallowPenetrationsAreCertified) {
   // Shallow penetrations of the default families (depths 5e-16 and 4e-15) that no proposal
   // proved before the facet-and-deepest-point tetrahedron.
   // And identical shapes, where the origin lies on a face or an edge of every tetrahedron of
-  // supports: proved by a tetrahedron plus one more support with a small weight.
+  // supports: proved by a tetrahedron plus one more support with a small weight. And the origin
+  // next to a difference point (vertex–vertex 2 and 24, vertex–edge 94): a tetrahedron of that
+  // point and three of its neighbouring differences (certify_interior_near_point).
   for (const auto& [family, index] : {std::pair{"vertex-face", 2},
                                       {"face-face-identical", 35},
                                       {"identical-shapes", 14},
-                                      {"identical-shapes", 78}}) {
+                                      {"identical-shapes", 78},
+                                      {"vertex-vertex", 2},
+                                      {"vertex-vertex", 24},
+                                      {"vertex-edge", 94}}) {
     const ProximityCase c = find_case_family(family)->generate(1, index);
     const ExactProximity r = exact_proximity(c.a.vertices, c.pose_a, c.b.vertices, c.pose_b);
     ExactProximityOptions full_only;
