@@ -86,9 +86,11 @@ std::optional<CertifiedAnswer> certify_combination(const Shape& sa, const Shape&
   return r;
 }
 
+// The floating-point determinant of the columns x, y, z.
+double det(const Vec3& x, const Vec3& y, const Vec3& z) { return x.dot(y.cross(z)); }
+
 // Floating-point barycentric coordinates of p in tetrahedron t; false when t is flat.
 bool barycentric(const std::array<SimplexVertex, 4>& t, const Vec3& p, std::array<double, 4>& l) {
-  const auto det = [](const Vec3& x, const Vec3& y, const Vec3& z) { return x.dot(y.cross(z)); };
   const Vec3 a = t[0].w - p, b = t[1].w - p, c = t[2].w - p, d = t[3].w - p;
   const double v = det(t[1].w - t[0].w, t[2].w - t[0].w, t[3].w - t[0].w);
   if (!(std::abs(v) > 0)) return false;
@@ -195,10 +197,10 @@ std::optional<CertifiedAnswer> certify_interior_near_point(const Shape& sa, cons
       for (std::size_t r = q + 1; r < keep; ++r) {
         // offset = Σ λ g over the three (Cramer): the cone they span at v must hold it strictly.
         const Vec3 &g1 = gens[p].g, &g2 = gens[q].g, &g3 = gens[r].g;
-        const double det = g1.dot(g2.cross(g3));
-        if (!(std::abs(det) > 0)) continue;
-        const double l1 = offset.dot(g2.cross(g3)) / det, l2 = g1.dot(offset.cross(g3)) / det,
-                     l3 = g1.dot(g2.cross(offset)) / det;
+        const double d = det(g1, g2, g3);
+        if (!(std::abs(d) > 0)) continue;
+        const double l1 = det(offset, g2, g3) / d, l2 = det(g1, offset, g3) / d,
+                     l3 = det(g1, g2, offset) / d;
         const double largest = std::max({l1, l2, l3});
         if (!(std::min({l1, l2, l3}) > 1e-9 * largest) || !(l1 + l2 + l3 < 0.5)) continue;
         if (++tried > 6) return std::nullopt;
