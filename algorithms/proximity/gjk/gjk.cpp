@@ -442,6 +442,7 @@ class Gjk final : public ProximityAlgorithm {
     m.b = b;
     m.rotation = rel.rotation;
     m.translation = rel.translation;
+    m.scans_avx = a->adj.empty() && b->adj.empty() && a->avx && b->avx;
     const double size = std::max({a->diameter, b->diameter, std::numeric_limits<double>::min()});
     const int na = static_cast<int>(a->vertices.size()), nb = static_cast<int>(b->vertices.size());
     const int cap = 100 + na + nb;

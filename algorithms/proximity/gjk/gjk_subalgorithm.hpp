@@ -53,58 +53,60 @@ struct Sub {
   T vv = T(std::numeric_limits<double>::infinity());
 };
 
-template <typename T>
-Sub<T> vertex_sub(const V3<T>* p, int i) {
-  Sub<T> s;
-  s.n = 1;
-  s.idx[0] = i;
-  s.lambda[0] = T(1);
-  s.v = p[i];
-  s.vv = s.v.squared_norm();
-  return s;
-}
+// The sub-simplices are offered to `best`, the nearest candidate so far, which takes one only when
+// it is strictly nearer (the first of equal candidates stays, and a NaN distance never wins), so no
+// candidate is built or copied unless it wins. With kAlways the candidate is taken regardless: the
+// whole simplex's own answer at the top level.
 
-template <typename T>
-void keep_better(Sub<T>& best, const Sub<T>& candidate) {
-  if (candidate.vv < best.vv) best = candidate;
+// Vertex p_i.
+template <bool kAlways = false, typename T>
+void offer_vertex(const V3<T>* p, int i, Sub<T>& best) {
+  const T vv = p[i].squared_norm();
+  if (!kAlways && !(vv < best.vv)) return;
+  best.n = 1;
+  best.idx[0] = i;
+  best.lambda[0] = T(1);
+  best.v = p[i];
+  best.vv = vv;
 }
 
 // Segment [p_i, p_j].
-template <typename T>
-Sub<T> segment_sub(const V3<T>* p, int i, int j) {
+template <bool kAlways = false, typename T>
+void offer_segment(const V3<T>* p, int i, int j, Sub<T>& best) {
   const V3<T> t = p[j] - p[i];
   const T tt = t.squared_norm();
   const T u = -p[i].dot(t);
-  if (!(tt > T(0)) || u <= T(0)) return vertex_sub(p, i);
-  if (u >= tt) return vertex_sub(p, j);
+  if (!(tt > T(0)) || u <= T(0)) return offer_vertex<kAlways>(p, i, best);
+  if (u >= tt) return offer_vertex<kAlways>(p, j, best);
   const T l = u / tt;
-  Sub<T> s;
-  s.n = 2;
-  s.idx[0] = i;
-  s.idx[1] = j;
-  s.lambda[0] = T(1) - l;
-  s.lambda[1] = l;
-  s.v = p[i] + t * l;
-  s.vv = s.v.squared_norm();
-  return s;
+  const V3<T> v = p[i] + t * l;
+  const T vv = v.squared_norm();
+  if (!kAlways && !(vv < best.vv)) return;
+  best.n = 2;
+  best.idx[0] = i;
+  best.idx[1] = j;
+  best.lambda[0] = T(1) - l;
+  best.lambda[1] = l;
+  best.v = v;
+  best.vv = vv;
 }
 
 // Triangle (p_i, p_j, p_k), signed-volumes style (Montanari et al. 2017 §3.2): project the origin
 // onto the plane, then decide the Voronoi region with signed areas in the coordinate plane where
-// the triangle's projection is largest, which keeps the signs reliable for slivers.
-template <typename T>
-Sub<T> triangle_sub(const V3<T>* p, int i, int j, int k) {
+// the triangle's projection is largest, which keeps the signs reliable for slivers. The edges are
+// offered to `best` with the usual strict test; kAlways applies to the interior point only.
+template <bool kAlways = false, typename T>
+void offer_triangle(const V3<T>* p, int i, int j, int k, Sub<T>& best) {
   const V3<T>& a = p[i];
   const V3<T>& b = p[j];
   const V3<T>& c = p[k];
   const V3<T> n = (b - a).cross(c - a);
   const T nn = n.squared_norm();
-  Sub<T> best;
   if (!(nn > T(0)) || !finite_t(nn)) {  // collinear: the answer is on an edge
-    keep_better(best, segment_sub(p, i, j));
-    keep_better(best, segment_sub(p, j, k));
-    keep_better(best, segment_sub(p, k, i));
-    return best;
+    offer_segment(p, i, j, best);
+    offer_segment(p, j, k, best);
+    offer_segment(p, k, i, best);
+    return;
   }
   const V3<T> p0 = n * (a.dot(n) / nn);
   int ax = 0;
@@ -125,19 +127,19 @@ Sub<T> triangle_sub(const V3<T>* p, int i, int j, int k) {
   const T total = ca + cb + cc;
   const T zero(0);
   if (total != zero && ca * total >= zero && cb * total >= zero && cc * total >= zero) {
-    Sub<T> s;
-    s.n = 3;
-    s.idx = {i, j, k, 0};
-    s.lambda = {ca / total, cb / total, cc / total, zero};
-    s.v = p0;
-    s.vv = p0.squared_norm();
-    return s;
+    const T vv = p0.squared_norm();
+    if (!kAlways && !(vv < best.vv)) return;
+    best.n = 3;
+    best.idx = {i, j, k, 0};
+    best.lambda = {ca / total, cb / total, cc / total, zero};
+    best.v = p0;
+    best.vv = vv;
+    return;
   }
   // Only edges with the origin's projection on their outer side can hold the nearest point.
-  if (total == zero || ca * total < zero) keep_better(best, segment_sub(p, j, k));
-  if (total == zero || cb * total < zero) keep_better(best, segment_sub(p, k, i));
-  if (total == zero || cc * total < zero) keep_better(best, segment_sub(p, i, j));
-  return best;
+  if (total == zero || ca * total < zero) offer_segment(p, j, k, best);
+  if (total == zero || cb * total < zero) offer_segment(p, k, i, best);
+  if (total == zero || cc * total < zero) offer_segment(p, i, j, best);
 }
 
 template <typename T>
@@ -145,9 +147,10 @@ T det3(const V3<T>& x, const V3<T>& y, const V3<T>& z) {
   return x.dot(y.cross(z));
 }
 
-// Tetrahedron p[0..3]: barycentric coordinates of the origin from signed sub-volumes.
+// Tetrahedron p[0..3]: barycentric coordinates of the origin from signed sub-volumes. `best` is
+// fresh (no candidate yet).
 template <typename T>
-Sub<T> tetrahedron_sub(const V3<T>* p) {
+void solve_tetrahedron(const V3<T>* p, Sub<T>& best) {
   const V3<T>&a = p[0], &b = p[1], &c = p[2], &d = p[3];
   const std::array<T, 4> c4 = {det3(b, c, d), det3(-a, c - a, d - a), det3(b - a, -a, d - a),
                                det3(b - a, c - a, -a)};
@@ -155,37 +158,40 @@ Sub<T> tetrahedron_sub(const V3<T>* p) {
   const T zero(0);
   const bool degenerate = !(total != zero) || !finite_t(total);
   if (!degenerate && std::all_of(c4.begin(), c4.end(), [&](T x) { return x * total >= zero; })) {
-    Sub<T> s;
-    s.n = 4;
-    s.idx = {0, 1, 2, 3};
-    for (size_t m = 0; m < 4; ++m) s.lambda[m] = c4[m] / total;
-    s.v = V3<T>();
-    s.vv = zero;
-    return s;
+    best.n = 4;
+    best.idx = {0, 1, 2, 3};
+    for (size_t m = 0; m < 4; ++m) best.lambda[m] = c4[m] / total;
+    best.v = V3<T>();
+    best.vv = zero;
+    return;
   }
   static constexpr std::array<std::array<int, 3>, 4> opposite = {
       {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}}};
-  Sub<T> best;
   for (size_t m = 0; m < 4; ++m)
     if (degenerate || c4[m] * total < zero) {
       const auto& f = opposite[m];
-      keep_better(best, triangle_sub(p, f[0], f[1], f[2]));
+      offer_triangle(p, f[0], f[1], f[2], best);
     }
-  return best;
 }
 
+// The nearest point of the hull of w[0..n) (n = 1..4) and its smallest sub-simplex.
 template <typename T>
 Sub<T> solve(const V3<T>* w, int n) {
+  Sub<T> s;  // one result, returned without a copy
   switch (n) {
     case 1:
-      return vertex_sub(w, 0);
+      offer_vertex<true>(w, 0, s);
+      break;
     case 2:
-      return segment_sub(w, 0, 1);
+      offer_segment<true>(w, 0, 1, s);
+      break;
     case 3:
-      return triangle_sub(w, 0, 1, 2);
+      offer_triangle<true>(w, 0, 1, 2, s);
+      break;
     default:
-      return tetrahedron_sub(w);
+      solve_tetrahedron(w, s);
   }
+  return s;
 }
 
 }  // namespace touchstone::gjk::detail
