@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <random>
 
@@ -523,6 +524,30 @@ TEST(Gjk, NonConvexIsUnsupported) {
   const auto r = p.query(I, at(5, 0, 0));
   EXPECT_EQ(r.status, QueryStatus::unsupported);
   EXPECT_FALSE(r.reason.empty());
+}
+
+// Every coefficient of either pose, NaN or ±infinity, fails the query with the pose named; a finite
+// pose beside it answers normally (the guard is one summed test, so each coefficient is tried).
+TEST(Gjk, NonFinitePoseFails) {
+  const Polytope a = unit_cube(), b = unit_cube();
+  Pair p(a, b);
+  const Pose ok = at(3.0, 0.0, 0.0);
+  ASSERT_EQ(p.query(I, ok).status, QueryStatus::ok);
+  const double bad[] = {std::numeric_limits<double>::quiet_NaN(),
+                        std::numeric_limits<double>::infinity(),
+                        -std::numeric_limits<double>::infinity()};
+  for (double x : bad)
+    for (int which = 0; which < 2; ++which)
+      for (int k = 0; k < 12; ++k) {
+        Pose broken = which == 0 ? I : ok;
+        if (k < 9)
+          broken.rotation(k / 3, k % 3) = x;
+        else
+          broken.translation[k - 9] = x;
+        const auto r = which == 0 ? p.query(broken, ok) : p.query(I, broken);
+        EXPECT_EQ(r.status, QueryStatus::failed) << x << " pose " << which << " coefficient " << k;
+        EXPECT_EQ(r.reason, "non-finite pose");
+      }
 }
 
 }  // namespace

@@ -144,7 +144,9 @@ struct Simplex {
       const Sub<double> sub = solve(w.data(), n + 1);
       // sub.vv is v.squaredNorm(), summed in the same order ((x² + y²) + z²).
       if (sub.n != 4 && n > 0 && !(sub.vv < vv)) return Added::stalled;
-      append(p);
+      ia[static_cast<size_t>(n)] = p.ia;  // w[n] is in place already
+      ib[static_cast<size_t>(n)] = p.ib;
+      ++n;
       keep(sub);
       vv = sub.vv;
     }
@@ -228,8 +230,15 @@ bool finite(const Vec3& x, const Vec3& y) {
   return zero == zero;
 }
 
+// The same test on both poses' coefficients (in any order the sum is 0 or NaN).
+bool finite(const Pose& a, const Pose& b) {
+  const double zero = ((a.rotation - a.rotation).sum() + (a.translation - a.translation).sum()) +
+                      ((b.rotation - b.rotation).sum() + (b.translation - b.translation).sum());
+  return zero == zero;
+}
+
 bool finite(const ProximityResult& r) {
-  auto ok = [](const std::optional<Vec3>& p) { return !p || p->allFinite(); };
+  auto ok = [](const std::optional<Vec3>& p) { return !p || finite(*p, *p); };
   auto okd = [](const std::optional<double>& x) { return !x || std::isfinite(*x); };
   return ok(r.witness_a) && ok(r.witness_b) && ok(r.penetration_direction) && okd(r.distance) &&
          okd(r.penetration_depth);
@@ -432,9 +441,7 @@ class Gjk final : public ProximityAlgorithm {
       return;
     }
     if (a->vertices.empty() || b->vertices.empty()) return fail(r, "empty shape", 0);
-    if (!pose_a.rotation.allFinite() || !pose_a.translation.allFinite() ||
-        !pose_b.rotation.allFinite() || !pose_b.translation.allFinite())
-      return fail(r, "non-finite pose", 0);
+    if (!finite(pose_a, pose_b)) return fail(r, "non-finite pose", 0);
 
     const Pose rel = relative_pose(pose_a, pose_b);
     MinkowskiPair m;

@@ -49,6 +49,7 @@ __attribute__((target("avx"))) inline int scan_avx(const double* x, const double
   __m256d best_index = _mm256_setzero_pd();
   __m256d index = _mm256_set_pd(3.0, 2.0, 1.0, 0.0);
   const __m256d step = _mm256_set1_pd(4.0);
+#pragma GCC unroll 2
   for (int i = 0; i < n; i += 4) {
     const __m256d t = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(dx, _mm256_loadu_pd(x + i)),
                                                   _mm256_mul_pd(dy, _mm256_loadu_pd(y + i))),
