@@ -13,8 +13,11 @@
 
 namespace touchstone::gjk::detail {
 
-// Below this many vertices a linear scan is faster than walking the vertex graph.
-inline constexpr int kHillClimbThreshold = 32;
+// Up to this many vertices a shape's support is a linear scan, above it a climb on the vertex
+// graph. At 100 vertices the scan takes fewer instructions for GJK and EPA alike (EPA 50,000 →
+// 42,500 a query): EPA's directions jump from face to face, so its climbs are long and their
+// branches mispredict (EPA's time against Bullet's: 1.6× → 2×).
+inline constexpr int kHillClimbThreshold = 128;
 
 struct PreparedConvex : PreparedShape {
   std::vector<Vec3> vertices;
