@@ -1,7 +1,8 @@
 // GJK distance between two convex polytopes (Gilbert, Johnson & Keerthi, IEEE J. Robotics and
-// Automation 4(2), 1988), with hill-climbing support on the vertex graph (Cameron's enhanced GJK,
-// the variant measured against V-Clip in seed 003 §2.4) and the signed-volumes distance
-// sub-algorithm (Montanari, Petrinic & Barbieri, ACM TOG 36(3), 2017) in place of Johnson's.
+// Automation 4(2), 1988), with support by a linear scan up to 128 vertices and by hill climbing on
+// the vertex graph above (Cameron's enhanced GJK, the variant measured against V-Clip in seed 003
+// §2.4), and the signed-volumes distance sub-algorithm (Montanari, Petrinic & Barbieri, ACM TOG
+// 36(3), 2017) in place of Johnson's.
 // Penetrating pairs go to EPA (epa.cpp). Solfec uses the same GJK step to find a common point
 // before its volumetric intersection (seed 001).
 //
@@ -535,8 +536,8 @@ ProximityAlgorithmInfo info() {
           "Gilbert, Johnson & Keerthi 1988; Cameron's enhanced GJK (seed 003 §2.4); EPA: van "
           "den Bergen 2001",
       .description =
-          "GJK distance with signed-volumes sub-algorithm and hill-climbing support; EPA "
-          "for penetration depth",
+          "GJK distance with signed-volumes sub-algorithm; support by linear scan up to 128 "
+          "vertices, else hill climbing; EPA for penetration depth",
       .capabilities = {.distance = true,
                        .witness_points = true,
                        .penetration_depth = true,

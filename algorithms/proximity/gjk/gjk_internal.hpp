@@ -1,6 +1,7 @@
-// Internals shared by gjk.cpp and epa.cpp: the prepared shape (vertices + vertex graph for
-// hill-climbing support, the "enhanced GJK" of Cameron cited in seed 003 §2.4) and the support
-// mapping of the Minkowski difference A − B, with B expressed in A's local frame.
+// Internals shared by gjk.cpp and epa.cpp: the prepared shape (vertices as scan arrays, and above
+// 128 vertices a vertex graph for hill-climbing support, the "enhanced GJK" of Cameron cited in
+// seed 003 §2.4) and the support mapping of the Minkowski difference A − B, with B expressed in
+// A's local frame.
 #pragma once
 
 #include <optional>
