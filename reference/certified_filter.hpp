@@ -125,6 +125,20 @@ inline int side_mask(const PlaneTest& t, const Shape& s) {
   return mask;
 }
 
+// A vertex of `s` strictly on side `bad` (−1 or +1) of the plane test, the farthest by the
+// filter's estimate; −1 when none is.
+inline int worst_violator(const PlaneTest& t, const Shape& s, int bad) {
+  int worst = -1;
+  double worst_value = 0;
+  const Vec3 n = approx(t.n);
+  for (std::size_t i = 0; i < s.local.size(); ++i) {
+    if (t.sign(s, i) != bad) continue;
+    const double value = bad * s.world[i].dot(n);
+    if (worst < 0 || value > worst_value) worst = static_cast<int>(i), worst_value = value;
+  }
+  return worst;
+}
+
 // A difference a − b of A − B named by its vertex indices; w is its rounded value.
 struct SimplexVertex {
   Vec3 w;

@@ -196,20 +196,6 @@ CertifiedAnswer answer(const ExactSimplex& x, const std::vector<SimplexVertex>& 
   return r;
 }
 
-// A vertex of `s` strictly on side `bad` (−1 or +1) of the plane test, the farthest by the
-// filter's estimate; −1 when none is.
-int worst_violator(const PlaneTest& t, const Shape& s, int bad) {
-  int worst = -1;
-  double worst_value = 0;
-  const Vec3 n = approx(t.n);
-  for (std::size_t i = 0; i < s.local.size(); ++i) {
-    if (t.sign(s, i) != bad) continue;
-    const double value = bad * s.world[i].dot(n);
-    if (worst < 0 || value > worst_value) worst = static_cast<int>(i), worst_value = value;
-  }
-  return worst;
-}
-
 // Where a separation certificate failed: a vertex of A below the plane through p, a vertex of B
 // above the one through q (−1 for a side that held).
 struct Violators {

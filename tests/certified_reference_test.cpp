@@ -135,6 +135,23 @@ TEST(CertifiedReference, NearTiesAndShallowPenetrationsAreCertified) {
   }
 }
 
+// Two 1,000-vertex hulls in deep contact (high-vertex-count 2): the floating-point EPA stops within
+// 1e-13 of the boundary on a face that a vertex of B still passes, so the support test fails; the
+// exact EPA steps add the worst violators and prove the depth, equal to the full construction's
+// (before them this case took the Gauss-map route, 0.2 s).
+TEST(CertifiedReference, DepthProvedAfterExactEpaSteps) {
+  const ProximityCase c = find_case_family("high-vertex-count")->generate(1, 2);
+  const ExactProximity r = exact_proximity(c.a.vertices, c.pose_a, c.b.vertices, c.pose_b);
+  ExactProximityOptions full_only;
+  full_only.certified = false;
+  const ExactProximity full =
+      exact_proximity(c.a.vertices, c.pose_a, c.b.vertices, c.pose_b, full_only);
+  EXPECT_EQ(r.relation, Relation::penetrating);
+  EXPECT_EQ(r.method, "certified_penetration+certified_depth");
+  ASSERT_TRUE(r.depth_sq_exact && full.depth_sq_exact);
+  EXPECT_EQ(compare_exact_squared(*r.depth_sq_exact, *full.depth_sq_exact), 0);
+}
+
 // The verifier's witness check (exact_point_hull_distance_sq, certified first) against the QP on
 // the same exact points: points on, near and inside each family's first shape.
 TEST(CertifiedReference, WitnessDistancesAgreeWithThePolytopeDistanceQp) {
