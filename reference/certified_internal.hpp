@@ -49,7 +49,11 @@ std::optional<CertifiedAnswer> certify_proximity(std::span<const Vec3> vertices_
                                                  const Pose& pose_b);
 
 // The exact distance only (no relation): separated as above, or common_point when the proposal
-// names a common point. For flat point sets too (closest features of polytopes).
+// names a common point, or penetrating when a tetrahedron of differences holds the origin
+// (certify_interior, certify_interior_near_point: a witness point a rounding inside its shape's
+// edge). The exact GJK steps run even when the floating-point GJK called the pair in contact: a
+// witness point a rounding outside an edge is a separation of ~1e-17. For flat point sets too
+// (closest features of polytopes).
 std::optional<CertifiedAnswer> certify_distance(std::span<const Vec3> vertices_a,
                                                 const Pose& pose_a,
                                                 std::span<const Vec3> vertices_b,

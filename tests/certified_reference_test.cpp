@@ -153,7 +153,8 @@ TEST(CertifiedReference, DepthProvedAfterExactEpaSteps) {
 }
 
 // The verifier's witness check (exact_point_hull_distance_sq, certified first) against the QP on
-// the same exact points: points on, near and inside each family's first shape.
+// the same exact points: points on, near and inside each family's first shape, and points a
+// rounding off its edges (certified by the exact GJK steps or an interior tetrahedron).
 TEST(CertifiedReference, WitnessDistancesAgreeWithThePolytopeDistanceQp) {
   using namespace exact_detail;
   std::mt19937 rng(11);
@@ -170,6 +171,9 @@ TEST(CertifiedReference, WitnessDistancesAgreeWithThePolytopeDistanceQp) {
         const Vec3 w = c.pose_a.apply(shape[(k + 1) % shape.size()]);
         points.push_back(v);
         points.push_back(0.5 * (v + w) + Vec3(jitter(rng), jitter(rng), jitter(rng)));
+        // A third of the way along an edge, rounded: a rounding's width off the edge, inside or
+        // outside, as the witness points of contacts are.
+        points.push_back(v + (w - v) / 3.0);
       }
       for (const Vec3& p : points) {
         const DistanceResult d = polytope_distance(
