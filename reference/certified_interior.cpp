@@ -195,14 +195,16 @@ std::optional<CertifiedAnswer> certify_interior_near_point(const Shape& sa, cons
   for (std::size_t p = 0; p < keep; ++p)
     for (std::size_t q = p + 1; q < keep; ++q)
       for (std::size_t r = q + 1; r < keep; ++r) {
-        // offset = Σ λ g over the three (Cramer): the cone they span at v must hold it strictly.
+        // offset = Σ λ g over the three (Cramer): the cone they span at v must hold it strictly,
+        // and Σ λ < 1 puts the origin inside the tetrahedron. Only the floating-point signs choose
+        // (no margin): next to an edge of A − B two of the λ are ~1e-16 of the third, below any
+        // margin, and the exact certificate decides.
         const Vec3 &g1 = gens[p].g, &g2 = gens[q].g, &g3 = gens[r].g;
         const double d = det(g1, g2, g3);
         if (!(std::abs(d) > 0)) continue;
         const double l1 = det(offset, g2, g3) / d, l2 = det(g1, offset, g3) / d,
                      l3 = det(g1, g2, offset) / d;
-        const double largest = std::max({l1, l2, l3});
-        if (!(std::min({l1, l2, l3}) > 1e-9 * largest) || !(l1 + l2 + l3 < 0.5)) continue;
+        if (!(std::min({l1, l2, l3}) > 0) || !(l1 + l2 + l3 < 1)) continue;
         if (++tried > 6) return std::nullopt;
         const std::array<SimplexVertex, 4> t{at_v, gens[p].w, gens[q].w, gens[r].w};
         if (auto answer = certify_combination(sa, sb, t, nullptr, NT(0))) return answer;

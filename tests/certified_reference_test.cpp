@@ -114,14 +114,19 @@ TEST(CertifiedReference, NearTiesAndShallowPenetrationsAreCertified) {
   // And identical shapes, where the origin lies on a face or an edge of every tetrahedron of
   // supports: proved by a tetrahedron plus one more support with a small weight. And the origin
   // next to a difference point (vertex–vertex 2 and 24, vertex–edge 94): a tetrahedron of that
-  // point and three of its neighbouring differences (certify_interior_near_point).
+  // point and three of its neighbouring differences (certify_interior_near_point); and next to an
+  // edge of A − B (vertex–edge 26, edge–edge-parallel 2, scale-disparity 107), where two of the
+  // three coefficients are too small for a floating-point margin and only their signs choose.
   for (const auto& [family, index] : {std::pair{"vertex-face", 2},
                                       {"face-face-identical", 35},
                                       {"identical-shapes", 14},
                                       {"identical-shapes", 78},
                                       {"vertex-vertex", 2},
                                       {"vertex-vertex", 24},
-                                      {"vertex-edge", 94}}) {
+                                      {"vertex-edge", 94},
+                                      {"vertex-edge", 26},
+                                      {"edge-edge-parallel", 2},
+                                      {"scale-disparity", 107}}) {
     const ProximityCase c = find_case_family(family)->generate(1, index);
     const ExactProximity r = exact_proximity(c.a.vertices, c.pose_a, c.b.vertices, c.pose_b);
     ExactProximityOptions full_only;
