@@ -17,7 +17,7 @@ namespace touchstone::gjk::detail {
 // Up to this many vertices a shape's support is a linear scan, above it a climb on the vertex
 // graph. At 100 vertices the scan takes fewer instructions for GJK and EPA alike (EPA 50,000 →
 // 42,500 a query): EPA's directions jump from face to face, so its climbs are long and their
-// branches mispredict (EPA's time against Bullet's: 1.6× → 2×).
+// branches mispredict (EPA's time against Bullet's: 1.6× → 2–2.5×).
 inline constexpr int kHillClimbThreshold = 128;
 
 struct PreparedConvex : PreparedShape {
@@ -98,7 +98,8 @@ struct MinkowskiPair {
 #ifdef TOUCHSTONE_GJK_SCAN_AVX
 // support() when both shapes are small on an AVX CPU, compiled for AVX as a whole so the two scans
 // inline into it (a fifth of a 20-vertex GJK query went to calls and branches around them). The
-// arithmetic is support()'s: no fused multiply-add, the same products and sums in the same order.
+// arithmetic is support_by_parts()'s: no fused multiply-add, the same products and sums in the same
+// order.
 __attribute__((target("avx"))) inline SupportPoint support_by_scans_avx(MinkowskiPair& m,
                                                                         const Vec3& d) {
   const PreparedConvex& a = *m.a;
