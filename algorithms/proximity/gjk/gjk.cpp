@@ -231,6 +231,11 @@ bool finite(const Vec3& x, const Vec3& y) {
   return zero == zero;
 }
 
+bool finite(const Vec3& x) {
+  const double zero = ((x.x() - x.x()) + (x.y() - x.y())) + (x.z() - x.z());
+  return zero == zero;
+}
+
 // The same test on both poses' coefficients (in any order the sum is 0 or NaN).
 bool finite(const Pose& a, const Pose& b) {
   const double zero = ((a.rotation - a.rotation).sum() + (a.translation - a.translation).sum()) +
@@ -239,7 +244,7 @@ bool finite(const Pose& a, const Pose& b) {
 }
 
 bool finite(const ProximityResult& r) {
-  auto ok = [](const std::optional<Vec3>& p) { return !p || finite(*p, *p); };
+  auto ok = [](const std::optional<Vec3>& p) { return !p || finite(*p); };
   auto okd = [](const std::optional<double>& x) { return !x || std::isfinite(*x); };
   return ok(r.witness_a) && ok(r.witness_b) && ok(r.penetration_direction) && okd(r.distance) &&
          okd(r.penetration_depth);
