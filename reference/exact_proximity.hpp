@@ -53,7 +53,7 @@ inline constexpr std::size_t kMinkowskiHullDepthLimit = 40000;
 // Up to this |A|·|B| the depth comes from the brute-force hull (exact, ≤ ~250 ms). Above it the
 // Gauss-map route (exact_depth.cpp) gives a value realized by its direction — an exact upper
 // bound — which is the depth only if its candidate set holds the nearest facet normal; on 3 of
-// ~500 small family cases it did not (tests/reference_test.cpp), so large-pair depths are
+// ~500 small family cases it did not (tests/proximity/reference_test.cpp), so large-pair depths are
 // labelled "+gauss_map_depth" in `method` and should be read as upper bounds until fixed.
 inline constexpr std::size_t kMinkowskiHullPreferredLimit = kMinkowskiHullDepthLimit;
 

@@ -1,4 +1,4 @@
-// The conformance bar every proximity algorithm is held to (tests/conformance_test.cpp runs it on
+// The conformance bar every proximity algorithm is held to (tests/proximity/proximity_conformance_test.cpp runs it on
 // every registered algorithm; an outside project runs it on its own, see
 // examples/external-algorithm/): on the shipped example cases and a sample of every degenerate
 // family, no case has a problem, no verdict is `fail` or `error`, and more than half pass. An

@@ -12,7 +12,7 @@ packages=(
   python3 python3-jsonschema
   zlib1g-dev libopenmpi-dev openmpi-bin  # sweep shard files (gzip) and `touchstone sweep --mpi`
   clang-format  # harness/scripts/check-format.sh (.ci/run)
-  chromium  # tests/html_report_test.cpp renders `touchstone report` pages headless
+  chromium  # tests/common/html_report_test.cpp renders `touchstone report` pages headless
   # harness/scripts/fuzz.sh: clang 16 (14 cannot capture structured bindings in lambdas, which
   # the readers use) with its libFuzzer and sanitizer runtimes
   clang-16 libclang-rt-16-dev

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent cross-check of the exact contact-region reference (reference/exact_regions.hpp).
 
-Reads the sample tests/region_crosscheck_dump_test.cpp writes (each pair's local vertices, faces,
+Reads the sample tests/regions/region_crosscheck_dump_test.cpp writes (each pair's local vertices, faces,
 edges and poses as exact doubles, with exact_regions()'s answer) and recomputes, with Fractions
 and brute force, from seed 000 §3's definitions rather than the C++ code:
   - 𝓘: every pair of open entities (vertex, open edge, open face) of A and B that meet, one

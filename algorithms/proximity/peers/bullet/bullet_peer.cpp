@@ -8,7 +8,7 @@
 // On a flat A − B (points, segments, polygons in parallel planes) closer than GJK_MIN_DISTANCE
 // (1e-12), btGjkEpa2's GJK reports contact and its EPA, unable to grow a tetrahedron, falls back
 // to depth 0 with both witnesses at a support point of A; btGjkPairDetector takes the same points
-// through btGjkEpaPenetrationDepthSolver. Bullet's: tests/bullet_flat_shapes_test.cpp reproduces
+// through btGjkEpaPenetrationDepthSolver. Bullet's: tests/proximity/bullet_flat_shapes_test.cpp reproduces
 // it on Bullet's own btBoxShape / btTriangleShape; the adapter passes the witnesses on unchanged.
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>

@@ -70,7 +70,7 @@ nlohmann::json reference_json(const ExactRegions& r) {
 
 Pose rotated(const std::array<double, 4>& q, const Vec3& t) { return Pose::from_quaternion(q, t); }
 
-// The pairs of the reference's own tests (tests/exact_regions_test.cpp), by name.
+// The pairs of the reference's own tests (tests/regions/exact_regions_test.cpp), by name.
 std::vector<Pair> hand_built() {
   const Pose id = Pose::identity();
   const Polytope unit = box(Vec3(0, 0, 0), Vec3(1, 1, 1));

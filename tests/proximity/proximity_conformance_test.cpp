@@ -24,7 +24,7 @@ TEST_P(Conformance, NoFailOrErrorOnExamplesAndFamilySample) {
   const auto* info = ProximityRegistry::builtin().find(GetParam());
   ASSERT_NE(info, nullptr);
   const RunResults run = test_support::run_once(test_support::conformance_cases(), {info});
-  // The bar itself: harness/proximity/conformance.hpp (tests/conformance_check_test.cpp).
+  // The bar itself: harness/proximity/conformance.hpp (tests/proximity/proximity_conformance_check_test.cpp).
   const ConformanceReport report =
       check_conformance(run, GetParam(), kMayReportFailure.count(GetParam()) > 0);
   EXPECT_EQ(report.results, static_cast<int>(run.results.size()));
