@@ -175,10 +175,14 @@ int run_compare_command(const CompareCli& cli) {
 CLI::App* add_export_command(CLI::App& app, ExportCli& cli) {
   auto* e = app.add_subcommand(
       "export",
-      "Write a report as Google Benchmark JSON (gbench), github-action-benchmark's "
-      "customSmallerIsBetter (custom) or Bencher's BMF (bmf), with time and "
-      "correctness measures");
-  e->add_option("report", cli.report, "The report (touchstone-report/1 or /2)")->required();
+      "Write a report (or the runs of one build) as Google Benchmark JSON (gbench), "
+      "github-action-benchmark's customSmallerIsBetter (custom) or Bencher's BMF (bmf), with "
+      "time and correctness measures");
+  e->add_option("report", cli.report,
+                "The report (touchstone-report/1 or /2), or a directory of reports of one build "
+                "(one per run: times are geometric means over the runs, with their 95% interval)")
+      ->required();
+  e->add_option("more", cli.more, "More reports of the same build (one per run)");
   e->add_option("--format", cli.format, "gbench, custom or bmf")
       ->required()
       ->check(CLI::IsMember({"gbench", "custom", "bmf"}));
@@ -188,13 +192,25 @@ CLI::App* add_export_command(CLI::App& app, ExportCli& cli) {
 
 int run_export_command(const ExportCli& cli) {
   if (!check_output_paths({{"--out", cli.out}})) return kExitUsage;
-  const std::optional<json> report = read_report(cli.report);
-  if (!report) return kExitUsage;
+  std::vector<std::string> files = side_files(cli.report, {}, "report");
+  if (files.empty()) return kExitUsage;
+  files.insert(files.end(), cli.more.begin(), cli.more.end());
+  std::vector<json> reports;
+  for (const std::string& file : files) {
+    std::optional<json> report = read_report(file);
+    if (!report) return kExitUsage;
+    reports.push_back(std::move(*report));
+  }
   json out;
   try {
-    out = export_report(*report, *export_format_from(cli.format));
+    out = export_runs(reports, *export_format_from(cli.format));
   } catch (const std::invalid_argument& e) {
-    std::cerr << "error: " << cli.report << ": " << e.what() << "\n";
+    const std::string what = e.what();
+    std::size_t run = 1;
+    if (files.size() > 1 && what.rfind("run ", 0) == 0)
+      run = std::strtoul(what.c_str() + 4, nullptr, 10);
+    std::cerr << "error: " << files[std::clamp<std::size_t>(run, 1, files.size()) - 1] << ": "
+              << what << "\n";
     return kExitUsage;
   }
   return write_json_file(cli.out, out, "export to ") ? kExitOk : kExitOutput;

@@ -22,8 +22,11 @@ struct CompareCli {
 CLI::App* add_compare_command(CLI::App& app, CompareCli& cli);
 int run_compare_command(const CompareCli& cli);
 
+// REPORT is a report, or a directory of reports of one build (one per run: export_runs); more
+// reports may follow it.
 struct ExportCli {
   std::string report, format, out;
+  std::vector<std::string> more;
 };
 CLI::App* add_export_command(CLI::App& app, ExportCli& cli);
 int run_export_command(const ExportCli& cli);

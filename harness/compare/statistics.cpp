@@ -81,6 +81,18 @@ std::pair<double, double> mean_and_variance(const std::vector<double>& v) {
 
 }  // namespace
 
+MeanInterval mean_interval(const std::vector<double>& x, double confidence) {
+  if (x.size() < 2) throw std::invalid_argument("mean_interval: a sample of fewer than 2 values");
+  if (!(confidence > 0.0 && confidence < 1.0))
+    throw std::invalid_argument("mean_interval: confidence not in (0, 1)");
+  const auto [mean, variance] = mean_and_variance(x);
+  const double n = static_cast<double>(x.size());
+  const boost::math::students_t_distribution<double> t(n - 1.0);
+  const double half = boost::math::quantile(boost::math::complement(t, (1.0 - confidence) / 2.0)) *
+                      std::sqrt(variance / n);
+  return {mean, mean - half, mean + half};
+}
+
 WelchTest welch_t_test(const std::vector<double>& x, const std::vector<double>& y,
                        double confidence) {
   if (x.size() < 2 || y.size() < 2)

@@ -38,6 +38,13 @@ struct WelchTest {
 // df = se⁴ / ((var(x)/nx)²/(nx − 1) + (var(y)/ny)²/(ny − 1)). When both variances are 0 the
 // interval is the difference itself and p is 1 if it is 0, else 0. Throws std::invalid_argument
 // for a sample of fewer than 2 values or a confidence outside (0, 1).
+// The mean of a sample of 2 or more values with its Student t `confidence` interval
+// (mean ± t quantile(n − 1) × sd/√n). Throws std::invalid_argument as welch_t_test.
+struct MeanInterval {
+  double mean = 0.0, low = 0.0, high = 0.0;
+};
+MeanInterval mean_interval(const std::vector<double>& x, double confidence);
+
 WelchTest welch_t_test(const std::vector<double>& x, const std::vector<double>& y,
                        double confidence);
 
