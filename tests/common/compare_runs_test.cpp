@@ -2,11 +2,15 @@
 // test against values derived by hand, hand-made sets of runs whose machine drift differs per
 // algorithm and per run (unchanged: never flagged; one algorithm 1.5x slower: that algorithm
 // alone flagged), one run per side (shown, never failed), every one-rank verdict drop flagged,
-// and the command on directories and lists of reports. (compare_test.cpp pins --within-run.)
+// the command on directories and lists of reports, and the CI script end to end. (compare_test.cpp
+// pins --within-run.)
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 #include "harness/compare/compare.hpp"
@@ -224,6 +228,40 @@ TEST(CompareRuns, ACommandOnDirectoriesAndLists) {
       << broken.err;
   std::filesystem::create_directories(dir / "empty");
   EXPECT_EQ(run_cli({"compare", dir / "base", dir / "empty"}).code, 2);
+}
+
+// The CI recipe end to end (harness/scripts/ci-compare.sh): this build as base and new, two
+// interleaved runs each on one family; correctness gates the exit (two runs are too few to gate
+// timing), and the comparison and both exports carry the runs.
+TEST(CompareRuns, TheCiScriptRunsInterleavedComparesAndExports) {
+  TempDir dir("touchstone-ci-compare");
+  const std::string script = std::string(TOUCHSTONE_SOURCE_DIR) + "/harness/scripts/ci-compare.sh";
+  const std::string command = "COMPARE_OPTIONS='--fail-on correctness' bash " + script +
+                              " -k 2 -o " + dir / "out" + " " + TOUCHSTONE_CLI + " " +
+                              TOUCHSTONE_CLI +
+                              " -- --algorithms gjk,vclip --cases vertex-vertex "
+                              "--repetitions 3 --no-reference-cache > " +
+                              dir / "log" + " 2>&1";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << test_support::read_text(dir / "log");
+  const json c = json::parse(test_support::read_text(dir / "out/compare.json"));
+  EXPECT_EQ(c["runs"], json({{"base", 2}, {"new", 2}}));
+  EXPECT_TRUE(c["summary"]["timing_tested"].get<bool>());
+  EXPECT_EQ(c["summary"]["correctness_regressions"], 0);
+  const json bmf = json::parse(test_support::read_text(dir / "out/bmf.json"));
+  ASSERT_TRUE(bmf.contains("gjk/vertex-vertex")) << bmf;
+  EXPECT_TRUE(bmf["gjk/vertex-vertex"]["latency"].contains("upper_value"));
+  const json custom = json::parse(test_support::read_text(dir / "out/custom.json"));
+  EXPECT_NE(custom[0]["range"].get<std::string>().find("95% over 2 runs"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::exists(dir / "out/base/r2.json"));
+  // A build directory without a touchstone binary is a usage error.
+  const std::string bad = "bash " + script + " -k 2 -o " + dir / "bad" + " " + dir / "nowhere" +
+                          " " + TOUCHSTONE_CLI + " > " + dir / "bad.log" + " 2>&1";
+  const int bad_status = std::system(bad.c_str());
+  EXPECT_EQ(WEXITSTATUS(bad_status), 2);
+  EXPECT_NE(test_support::read_text(dir / "bad.log").find("neither a build directory"),
+            std::string::npos);
 }
 
 }  // namespace
