@@ -50,7 +50,7 @@ new=$(binary "$2")
 shift 2
 [[ ${1:-} == -- ]] && shift
 run_options=("$@")
-((${#run_options[@]})) || run_options=(--algorithms gjk,vclip --cases 'vertex-*' --repetitions 9)
+((${#run_options[@]})) || run_options=(--algorithms 'gjk,vclip' --cases 'vertex-*' --repetitions 9)
 
 rm -rf "$out/base" "$out/new"
 mkdir -p "$out/base" "$out/new"
