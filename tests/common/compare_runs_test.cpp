@@ -150,6 +150,25 @@ TEST(CompareRuns, AOneAndAHalfSlowdownOfOneAlgorithmIsFlaggedForItAlone) {
   }
 }
 
+// A real but small change: gjk 3% slower on a steady machine (no drift) is significant, yet under
+// the 5% minimum effect it is not a regression; with a 2% minimum effect it is.
+TEST(CompareRuns, ASignificantChangeUnderTheMinimumEffectIsNotFlagged) {
+  std::vector<json> base, next;
+  for (int r = 0; r < 3; ++r) {
+    base.push_back(run_report(1.0, 1.0, 1.0, 1 + 10 * r));
+    next.push_back(run_report(1.0, 1.0, 1.03, 1001 + 10 * r));
+  }
+  const json c = compare_runs(base, next, {});
+  const json& gjk = row_of(c, "gjk", "family", "fa");
+  EXPECT_LT(gjk["q_value"].get<double>(), 0.05) << gjk;
+  EXPECT_NEAR(gjk["ratio"].get<double>(), 1.03, 0.015) << gjk;
+  EXPECT_EQ(gjk["flag"], "unchanged");
+  EXPECT_EQ(c["summary"]["timing_regressions"], 0);
+  CompareOptions strict;
+  strict.min_effect = 0.02;
+  EXPECT_EQ(row_of(compare_runs(base, next, strict), "gjk", "family", "fa")["flag"], "slower");
+}
+
 TEST(CompareRuns, OneRunPerSideShowsTimingAndNeverFailsOnIt) {
   const json c = compare_runs({runs(false, 1.0, 1)[0]}, {runs(true, 1.5, 1001)[0]}, {});
   const json& gjk = row_of(c, "gjk", "family", "fa");
