@@ -12,21 +12,13 @@
 #include <vector>
 
 #include "harness/common/timing.hpp"
+#include "harness/compare/compare_internal.hpp"
 #include "harness/compare/statistics.hpp"
 
 namespace touchstone {
-namespace {
+namespace compare_detail {
 
 using nlohmann::json;
-
-constexpr int kFewRepetitions = 9;  // below this, warn (as Google Benchmark's compare.py)
-
-// One result of a report, as compare reads it.
-struct ResultView {
-  std::string algorithm, case_id, family, verdict;
-  double median_ns = 0.0;
-  std::optional<std::vector<double>> times;  // absent in version-1 reports
-};
 
 // Higher is better; an unknown name is rejected while reading.
 int verdict_rank(const std::string& v) {
@@ -36,9 +28,15 @@ int verdict_rank(const std::string& v) {
   return it == ranks.end() ? -1 : it->second;
 }
 
-[[noreturn]] void bad(const std::string& where, const std::string& what) {
+bool verdict_dropped(const std::string& base, const std::string& next) {
+  return verdict_rank(next) < verdict_rank(base);
+}
+
+void bad(const std::string& where, const std::string& what) {
   throw std::invalid_argument(where + ": " + what);
 }
+
+namespace {
 
 std::string string_field(const json& j, const std::string& key, const std::string& where) {
   if (!j.contains(key) || !j[key].is_string()) bad(where + "." + key, "missing or not a string");
@@ -73,7 +71,8 @@ ResultView read_result(const json& r, const std::string& where) {
   return v;
 }
 
-// Every result of a report of any kind, in order.
+}  // namespace
+
 std::vector<ResultView> read_results(const json& report, const std::string& side) {
   if (!report.is_object()) bad(side, "not a JSON object");
   const json format = report.value("format", json());
@@ -96,17 +95,118 @@ json number_or_null(std::optional<double> x) {
   return x && std::isfinite(*x) ? json(*x) : json(nullptr);
 }
 
-std::optional<double> ratio_of(double base, double next) {
-  if (!(base > 0) || !(next >= 0)) return std::nullopt;
-  return next / base;
-}
-
 std::string timing_flag(std::optional<double> ratio, std::optional<double> p,
                         const CompareOptions& o) {
   if (!ratio || !p || *p >= o.alpha) return "unchanged";
   if (*ratio > 1.0 + o.min_effect) return "slower";
   if (*ratio < 1.0 - o.min_effect) return "faster";
   return "unchanged";
+}
+
+bool correctness_flag(const json& row) {
+  return row["flag"] == "correctness" || row["flag"] == "removed";
+}
+
+std::optional<double> geomean(const std::vector<double>& ratios) {
+  double sum = 0.0;
+  int count = 0;
+  for (double r : ratios)
+    if (r > 0 && std::isfinite(r)) sum += std::log(r), ++count;
+  if (count == 0) return std::nullopt;
+  return std::exp(sum / count);
+}
+
+// The worst verdict of a list (null when empty).
+json worst(const std::vector<std::string>& verdicts) {
+  if (verdicts.empty()) return nullptr;
+  return *std::min_element(verdicts.begin(), verdicts.end(), [](const auto& a, const auto& b) {
+    return verdict_rank(a) < verdict_rank(b);
+  });
+}
+
+// Benjamini-Hochberg over the timing tests of rows[first..] (one level): q_(i) = min over j >= i
+// of m/j · p_(j) in ascending order of p, at most 1, into "q_value"; with options.fdr (and
+// `flags`: the level may carry timing flags) the flags of those rows are decided with q.
+void apply_fdr(json& rows, std::size_t first, const CompareOptions& o, bool flags) {
+  std::vector<std::size_t> tested;
+  for (std::size_t i = first; i < rows.size(); ++i) {
+    const json& flag = rows[i]["flag"];
+    rows[i]["q_value"] = nullptr;
+    if (rows[i]["p_value"].is_number() &&
+        (flag == "slower" || flag == "faster" || flag == "unchanged"))
+      tested.push_back(i);
+  }
+  std::sort(tested.begin(), tested.end(), [&](std::size_t a, std::size_t b) {
+    return rows[a]["p_value"].get<double>() < rows[b]["p_value"].get<double>();
+  });
+  const double m = static_cast<double>(tested.size());
+  double q = 1.0;
+  for (std::size_t k = tested.size(); k-- > 0;) {
+    json& row = rows[tested[k]];
+    q = std::min(q, row["p_value"].get<double>() * m / static_cast<double>(k + 1));
+    row["q_value"] = q;
+    if (o.fdr && flags) {
+      const std::optional<double> ratio = row["ratio"].is_number()
+                                              ? std::optional<double>(row["ratio"].get<double>())
+                                              : std::nullopt;
+      row["flag"] = timing_flag(ratio, q, o);
+    }
+  }
+}
+
+// Case rows count; a family row counts when it is slower and none of its cases is.
+json summarize(const json& rows, const std::map<std::string, int>& family_only,
+               std::vector<std::string> warnings) {
+  std::map<std::string, std::vector<double>> ratios;
+  std::map<std::string, std::pair<int, int>> counts;  // algorithm -> (correctness, timing)
+  std::vector<double> all_ratios;
+  for (const json& row : rows) {
+    auto& c = counts[row["algorithm"].get<std::string>()];
+    auto& r = ratios[row["algorithm"].get<std::string>()];
+    if (row["level"] != "case") continue;
+    if (row["flag"] == "slower") ++c.second;
+    if (correctness_flag(row)) ++c.first;
+    if (!row["ratio"].is_number()) continue;
+    r.push_back(row["ratio"]);
+    if (!row.contains("control")) all_ratios.push_back(row["ratio"]);  // the drift is not a change
+  }
+  json per_algorithm = json::array();
+  int correctness = 0, timing = 0;
+  for (auto& [algorithm, c] : counts) {
+    if (const auto it = family_only.find(algorithm); it != family_only.end())
+      c.second += it->second;
+    per_algorithm.push_back({{"algorithm", algorithm},
+                             {"geomean_ratio", number_or_null(geomean(ratios[algorithm]))},
+                             {"correctness_regressions", c.first},
+                             {"timing_regressions", c.second}});
+    correctness += c.first, timing += c.second;
+  }
+  return {{"per_algorithm", per_algorithm},
+          {"geomean_ratio", number_or_null(geomean(all_ratios))},
+          {"correctness_regressions", correctness},
+          {"timing_regressions", timing},
+          {"warnings", warnings}};
+}
+
+json options_json(const CompareOptions& o) {
+  return {{"alpha", o.alpha},
+          {"min_effect", o.min_effect},
+          {"control", o.control.empty() ? json(nullptr) : json(o.control)},
+          {"timing_level", o.timing_level == TimingLevel::family ? "family" : "case"},
+          {"within_run", o.within_run}};
+}
+
+}  // namespace compare_detail
+
+namespace {
+
+using namespace compare_detail;
+
+constexpr int kFewRepetitions = 9;  // below this, warn (as Google Benchmark's compare.py)
+
+std::optional<double> ratio_of(double base, double next) {
+  if (!(base > 0) || !(next >= 0)) return std::nullopt;
+  return next / base;
 }
 
 struct Pairing {
@@ -198,32 +298,11 @@ json case_row(const std::pair<std::string, std::string>& key, const ResultView* 
     row["flag"] = "removed";
   else if (!b)
     row["flag"] = n->verdict == "error" ? "correctness" : "added";
-  else if (verdict_rank(n->verdict) < verdict_rank(b->verdict))
+  else if (verdict_dropped(b->verdict, n->verdict))
     row["flag"] = "correctness";
   else
     row["flag"] = o.timing_level == TimingLevel::family ? "unchanged" : timing_flag(ratio, p, o);
   return row;
-}
-
-bool correctness_flag(const json& row) {
-  return row["flag"] == "correctness" || row["flag"] == "removed";
-}
-
-std::optional<double> geomean(const std::vector<double>& ratios) {
-  double sum = 0.0;
-  int count = 0;
-  for (double r : ratios)
-    if (r > 0 && std::isfinite(r)) sum += std::log(r), ++count;
-  if (count == 0) return std::nullopt;
-  return std::exp(sum / count);
-}
-
-// The worst verdict of a list (null when empty).
-json worst(const std::vector<std::string>& verdicts) {
-  if (verdicts.empty()) return nullptr;
-  return *std::min_element(verdicts.begin(), verdicts.end(), [](const auto& a, const auto& b) {
-    return verdict_rank(a) < verdict_rank(b);
-  });
 }
 
 struct FamilyGroup {
@@ -268,73 +347,10 @@ json family_row(const std::pair<std::string, std::string>& key, const FamilyGrou
   return row;
 }
 
-// Benjamini-Hochberg over the timing tests of rows[first..] (one level): q_(i) = min over j >= i
-// of m/j · p_(j) in ascending order of p, at most 1, into "q_value"; with options.fdr (and
-// `flags`: the level may carry timing flags) the flags of those rows are decided with q.
-void apply_fdr(json& rows, std::size_t first, const CompareOptions& o, bool flags) {
-  std::vector<std::size_t> tested;
-  for (std::size_t i = first; i < rows.size(); ++i) {
-    const json& flag = rows[i]["flag"];
-    rows[i]["q_value"] = nullptr;
-    if (rows[i]["p_value"].is_number() &&
-        (flag == "slower" || flag == "faster" || flag == "unchanged"))
-      tested.push_back(i);
-  }
-  std::sort(tested.begin(), tested.end(), [&](std::size_t a, std::size_t b) {
-    return rows[a]["p_value"].get<double>() < rows[b]["p_value"].get<double>();
-  });
-  const double m = static_cast<double>(tested.size());
-  double q = 1.0;
-  for (std::size_t k = tested.size(); k-- > 0;) {
-    json& row = rows[tested[k]];
-    q = std::min(q, row["p_value"].get<double>() * m / static_cast<double>(k + 1));
-    row["q_value"] = q;
-    if (o.fdr && flags) {
-      const std::optional<double> ratio = row["ratio"].is_number()
-                                              ? std::optional<double>(row["ratio"].get<double>())
-                                              : std::nullopt;
-      row["flag"] = timing_flag(ratio, q, o);
-    }
-  }
-}
-
-// Case rows count; a family row counts when it is slower and none of its cases is.
-json summarize(const json& rows, const std::map<std::string, int>& family_only,
-               std::vector<std::string> warnings) {
-  std::map<std::string, std::vector<double>> ratios;
-  std::map<std::string, std::pair<int, int>> counts;  // algorithm -> (correctness, timing)
-  std::vector<double> all_ratios;
-  for (const json& row : rows) {
-    auto& c = counts[row["algorithm"].get<std::string>()];
-    auto& r = ratios[row["algorithm"].get<std::string>()];
-    if (row["level"] != "case") continue;
-    if (row["flag"] == "slower") ++c.second;
-    if (correctness_flag(row)) ++c.first;
-    if (!row["ratio"].is_number()) continue;
-    r.push_back(row["ratio"]);
-    if (!row.contains("control")) all_ratios.push_back(row["ratio"]);  // the drift is not a change
-  }
-  json per_algorithm = json::array();
-  int correctness = 0, timing = 0;
-  for (auto& [algorithm, c] : counts) {
-    if (const auto it = family_only.find(algorithm); it != family_only.end())
-      c.second += it->second;
-    per_algorithm.push_back({{"algorithm", algorithm},
-                             {"geomean_ratio", number_or_null(geomean(ratios[algorithm]))},
-                             {"correctness_regressions", c.first},
-                             {"timing_regressions", c.second}});
-    correctness += c.first, timing += c.second;
-  }
-  return {{"per_algorithm", per_algorithm},
-          {"geomean_ratio", number_or_null(geomean(all_ratios))},
-          {"correctness_regressions", correctness},
-          {"timing_regressions", timing},
-          {"warnings", warnings}};
-}
-
 }  // namespace
 
-json compare_reports(const json& base, const json& next, const CompareOptions& options) {
+json compare_detail::compare_within_run(const json& base, const json& next,
+                                        const CompareOptions& options) {
   if (!(options.alpha > 0 && options.alpha < 1))
     throw std::invalid_argument("alpha: not in (0, 1)");
   if (!(options.min_effect >= 0 && std::isfinite(options.min_effect)))
@@ -398,85 +414,14 @@ json compare_reports(const json& base, const json& next, const CompareOptions& o
                        " families have fewer than 9 paired cases (first: " + tally.first_few_cases +
                        "): the signed-rank test has little power");
   return {{"format", "touchstone-compare/1"},
-          {"options",
-           {{"alpha", options.alpha},
-            {"min_effect", options.min_effect},
-            {"control", options.control.empty() ? json(nullptr) : json(options.control)},
-            {"timing_level", options.timing_level == TimingLevel::family ? "family" : "case"}}},
+          {"options", options_json(options)},
           {"rows", rows},
           {"summary", summarize(rows, family_only, warnings)}};
 }
 
-namespace {
-
-std::string cell_ns(const json& x) { return x.is_number() ? format_ns(x.get<double>()) : "-"; }
-
-std::string cell_fixed(const json& x, int digits) {
-  if (!x.is_number()) return "-";
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << x.get<double>();
-  return s.str();
-}
-
-std::string cell_verdicts(const json& row) {
-  const auto v = [](const json& x) { return x.is_string() ? x.get<std::string>() : "-"; };
-  return v(row["base_verdict"]) + " -> " + v(row["new_verdict"]);
-}
-
-}  // namespace
-
-std::string compare_table(const json& comparison, bool all_rows) {
-  std::ostringstream out;
-  out << std::left << std::setw(22) << "algorithm" << std::setw(8) << "level" << std::setw(34)
-      << "case / family" << std::setw(12) << "base" << std::setw(12) << "new" << std::setw(8)
-      << "ratio" << std::setw(9) << "p" << std::setw(26) << "verdicts"
-      << "flag\n";
-  for (const json& row : comparison.at("rows")) {
-    const bool family = row["level"] == "family";
-    if (!family && !all_rows && row["flag"] == "unchanged") continue;
-    out << std::setw(22) << row["algorithm"].get<std::string>() << std::setw(8)
-        << row["level"].get<std::string>() << std::setw(34)
-        << row[family ? "family" : "case"].get<std::string>() << std::setw(12)
-        << cell_ns(row["base_median_ns"]) << std::setw(12) << cell_ns(row["new_median_ns"])
-        << std::setw(8) << cell_fixed(row["ratio"], 3) << std::setw(9)
-        << cell_fixed(row["p_value"], 4) << std::setw(26) << cell_verdicts(row)
-        << row["flag"].get<std::string>() << (row.contains("control") ? " (control)" : "") << "\n";
-  }
-  const json& s = comparison.at("summary");
-  out << "\n"
-      << std::setw(22) << "algorithm" << std::setw(16) << "geomean ratio" << std::setw(14)
-      << "correctness"
-      << "timing regressions\n";
-  for (const json& a : s.at("per_algorithm"))
-    out << std::setw(22) << a["algorithm"].get<std::string>() << std::setw(16)
-        << cell_fixed(a["geomean_ratio"], 3) << std::setw(14)
-        << a["correctness_regressions"].get<int>() << a["timing_regressions"].get<int>() << "\n";
-  out << std::setw(22) << "all" << std::setw(16) << cell_fixed(s["geomean_ratio"], 3)
-      << std::setw(14) << s["correctness_regressions"].get<int>()
-      << s["timing_regressions"].get<int>() << "\n";
-  const json& control = comparison.at("options").value("control", json());
-  if (control.is_string())
-    out << "ratios and tests of the others divide out " << control.get<std::string>()
-        << "'s per-case drift (its own ratio above); \"all\" leaves it out\n";
-  for (const json& w : s.at("warnings")) out << "warning: " << w.get<std::string>() << "\n";
-  return out.str();
-}
-
-int compare_exit_status(const json& comparison, FailOn fail_on) {
-  const json& s = comparison.at("summary");
-  const bool correctness = s.at("correctness_regressions").get<int>() > 0;
-  const bool time = s.at("timing_regressions").get<int>() > 0;
-  switch (fail_on) {
-    case FailOn::correctness:
-      return correctness ? 1 : 0;
-    case FailOn::time:
-      return time ? 1 : 0;
-    case FailOn::any:
-      return correctness || time ? 1 : 0;
-    case FailOn::none:
-      return 0;
-  }
-  return 0;
+json compare_reports(const json& base, const json& next, const CompareOptions& options) {
+  if (options.within_run) return compare_detail::compare_within_run(base, next, options);
+  return compare_runs({base}, {next}, options);
 }
 
 }  // namespace touchstone

@@ -15,11 +15,20 @@
 //           "error-count" (Bencher creates a measure a new slug names). No lower_value or
 //           upper_value: the summary carries one median.
 // Rows without a time (every result an error, say) get no time entry but keep their counts.
+//
+// export_runs: several reports of one build, one per run (`touchstone export DIR` or a list).
+// Each summary row's time is then the geometric mean over the runs of its median_ns, with the
+// 95% Student t interval of that mean over the runs (on the log scale: the run is the unit of
+// replication, docs/ci-tracking.md); counts are the largest over the runs (a result that failed
+// in one run is counted). The interval goes to: gbench "run_low_ns", "run_high_ns" and "runs";
+// custom "range" ("95% over K runs: LOW-HIGH ns"); bmf "lower_value" and "upper_value". With one
+// report: export_report.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace touchstone {
 
@@ -29,5 +38,8 @@ std::optional<ExportFormat> export_format_from(const std::string& name);
 // Throws std::invalid_argument naming the field ("summary[2].fail: not a count") when the report
 // is not a touchstone report.
 nlohmann::json export_report(const nlohmann::json& report, ExportFormat format);
+
+// Throws as export_report, the field prefixed by "run K: " (1-based) when there are several.
+nlohmann::json export_runs(const std::vector<nlohmann::json>& reports, ExportFormat format);
 
 }  // namespace touchstone

@@ -1,8 +1,10 @@
 #include "harness/compare/statistics.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 #include <utility>
 
 namespace touchstone {
@@ -64,6 +66,60 @@ RankTest wilcoxon_signed_rank(const std::vector<double>& differences) {
   const double m = static_cast<double>(nonzero.size());
   const double variance = m * (m + 1.0) * (2.0 * m + 1.0) / 24.0 - ties / 48.0;
   test.p_value = two_sided_p(test.statistic, m * (m + 1.0) / 4.0, variance);
+  return test;
+}
+
+namespace {
+
+std::pair<double, double> mean_and_variance(const std::vector<double>& v) {
+  const double n = static_cast<double>(v.size());
+  const double mean = std::accumulate(v.begin(), v.end(), 0.0) / n;
+  double squares = 0.0;
+  for (double x : v) squares += (x - mean) * (x - mean);
+  return {mean, squares / (n - 1.0)};
+}
+
+}  // namespace
+
+MeanInterval mean_interval(const std::vector<double>& x, double confidence) {
+  if (x.size() < 2) throw std::invalid_argument("mean_interval: a sample of fewer than 2 values");
+  if (!(confidence > 0.0 && confidence < 1.0))
+    throw std::invalid_argument("mean_interval: confidence not in (0, 1)");
+  const auto [mean, variance] = mean_and_variance(x);
+  const double n = static_cast<double>(x.size());
+  const boost::math::students_t_distribution<double> t(n - 1.0);
+  const double half = boost::math::quantile(boost::math::complement(t, (1.0 - confidence) / 2.0)) *
+                      std::sqrt(variance / n);
+  return {mean, mean - half, mean + half};
+}
+
+WelchTest welch_t_test(const std::vector<double>& x, const std::vector<double>& y,
+                       double confidence) {
+  if (x.size() < 2 || y.size() < 2)
+    throw std::invalid_argument("welch_t_test: a sample of fewer than 2 values");
+  if (!(confidence > 0.0 && confidence < 1.0))
+    throw std::invalid_argument("welch_t_test: confidence not in (0, 1)");
+  const auto [mx, vx] = mean_and_variance(x);
+  const auto [my, vy] = mean_and_variance(y);
+  const double nx = static_cast<double>(x.size()), ny = static_cast<double>(y.size());
+  WelchTest test;
+  test.difference = my - mx;
+  test.low = test.high = test.difference;
+  const double ax = vx / nx, ay = vy / ny;
+  const double se2 = ax + ay;
+  if (!(se2 > 0.0)) {
+    test.p_value = test.difference == 0.0 ? 1.0 : 0.0;
+    return test;
+  }
+  test.df = se2 * se2 / (ax * ax / (nx - 1.0) + ay * ay / (ny - 1.0));
+  const boost::math::students_t_distribution<double> t(test.df);
+  const double se = std::sqrt(se2);
+  test.p_value = std::min(
+      1.0, 2.0 * boost::math::cdf(boost::math::complement(t, std::abs(test.difference) / se)));
+  const double half =
+      boost::math::quantile(boost::math::complement(t, (1.0 - confidence) / 2.0)) * se;
+  test.low = test.difference - half;
+  test.high = test.difference + half;
   return test;
 }
 

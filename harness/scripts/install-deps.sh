@@ -8,6 +8,7 @@ packages=(
   libeigen3-dev libcgal-dev libgmp-dev libmpfr-dev
   libcgal-demo  # CGAL's example meshes (harness/scripts/fetch-meshes.sh)
   nlohmann-json3-dev libcli11-dev
+  libboost-dev  # Boost.Math's Student t (touchstone compare's run-level test)
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-jsonschema
   zlib1g-dev libopenmpi-dev openmpi-bin  # sweep shard files (gzip) and `touchstone sweep --mpi`

@@ -1,4 +1,5 @@
-// `touchstone compare`: the rank tests against values computed by hand (and SciPy's), synthetic
+// `touchstone compare --within-run` (one report per side, repetitions as samples): the rank tests
+// against values computed by hand (and SciPy's), synthetic
 // reports with known answers (no change, a 20% slowdown, a 3% one under the minimum effect, noise,
 // a verdict that got worse, results that appeared or disappeared, version-1 reports without raw
 // times), two real runs of the same build that must not be flagged, and the command's exit
@@ -48,9 +49,11 @@ std::vector<double> ramp(int n, double scale = 1.0) {
   return t;
 }
 
-CompareOptions compare_options(double alpha, double min_effect, bool fdr = true) {
+// The tests of this file pin --within-run: one report per side, repetitions as samples (the
+// run-level default is pinned in compare_runs_test.cpp).
+CompareOptions compare_options(double alpha = 0.05, double min_effect = 0.05, bool fdr = true) {
   CompareOptions o;
-  o.alpha = alpha, o.min_effect = min_effect, o.fdr = fdr;
+  o.alpha = alpha, o.min_effect = min_effect, o.fdr = fdr, o.within_run = true;
   return o;
 }
 
@@ -89,7 +92,7 @@ TEST(RankTests, WilcoxonSignedRankMatchesAHandComputedValue) {
 
 TEST(Compare, IdenticalTimesAreNotFlagged) {
   const json base = report({result("gjk", "c1", "pass", ramp(15))});
-  const json c = compare_reports(base, base, {});
+  const json c = compare_reports(base, base, compare_options());
   const json& row = row_of(c, "case", "c1");
   EXPECT_EQ(row["flag"], "unchanged");
   EXPECT_DOUBLE_EQ(row["ratio"].get<double>(), 1.0);
@@ -102,8 +105,9 @@ TEST(Compare, IdenticalTimesAreNotFlagged) {
 }
 
 TEST(Compare, ATwentyPercentSlowdownIsFlaggedAndFailsTheTimeGate) {
-  const json c = compare_reports(report({result("gjk", "c1", "pass", ramp(15))}),
-                                 report({result("gjk", "c1", "pass", ramp(15, 1.2))}), {});
+  const json c =
+      compare_reports(report({result("gjk", "c1", "pass", ramp(15))}),
+                      report({result("gjk", "c1", "pass", ramp(15, 1.2))}), compare_options());
   const json& row = row_of(c, "case", "c1");
   EXPECT_EQ(row["flag"], "slower");
   EXPECT_NEAR(row["ratio"].get<double>(), 1.2, 1e-12);
@@ -121,7 +125,7 @@ TEST(Compare, ASignificantChangeUnderTheMinimumEffectIsNotFlagged) {
   // 3% slower, every new time above every old one: p = 3.4e-6, but 1.03 < 1 + 5%.
   const json base = report({result("gjk", "c1", "pass", ramp(15))});
   const json next = report({result("gjk", "c1", "pass", ramp(15, 1.03))});
-  const json c = compare_reports(base, next, {});
+  const json c = compare_reports(base, next, compare_options());
   const json& row = row_of(c, "case", "c1");
   EXPECT_LT(row["p_value"].get<double>(), 1e-5);
   EXPECT_EQ(row["flag"], "unchanged");
@@ -131,8 +135,9 @@ TEST(Compare, ASignificantChangeUnderTheMinimumEffectIsNotFlagged) {
 }
 
 TEST(Compare, FasterIsReportedButNotARegression) {
-  const json c = compare_reports(report({result("gjk", "c1", "pass", ramp(15))}),
-                                 report({result("gjk", "c1", "pass", ramp(15, 0.8))}), {});
+  const json c =
+      compare_reports(report({result("gjk", "c1", "pass", ramp(15))}),
+                      report({result("gjk", "c1", "pass", ramp(15, 0.8))}), compare_options());
   EXPECT_EQ(row_of(c, "case", "c1")["flag"], "faster");
   EXPECT_EQ(compare_exit_status(c, FailOn::any), 0);
 }
@@ -156,7 +161,7 @@ TEST(Compare, NoisySamplesOfOneDistributionAreNotFlagged) {
     for (int i = 0; i < 15; ++i) a.push_back(1000 + 400 * rng.next());
     for (int i = 0; i < 15; ++i) b.push_back(1000 + 400 * rng.next());
     const json c = compare_reports(report({result("gjk", "c", "pass", a)}),
-                                   report({result("gjk", "c", "pass", b)}), {});
+                                   report({result("gjk", "c", "pass", b)}), compare_options());
     const json& row = row_of(c, "case", "c");
     beyond_effect += std::abs(row["ratio"].get<double>() - 1.0) > 0.05;
     flagged += row["flag"] != "unchanged";
@@ -188,7 +193,7 @@ TEST(Compare, DisappearedResultsAndNewErrorsAreCorrectnessRegressions) {
   const json c = compare_reports(
       report({result("gjk", "gone", "pass", ramp(15))}),
       report({result("gjk", "new-ok", "pass", ramp(15)), result("gjk", "new-error", "error", {})}),
-      {});
+      compare_options());
   EXPECT_EQ(row_of(c, "case", "gone")["flag"], "removed");
   EXPECT_TRUE(row_of(c, "case", "gone")["new_verdict"].is_null());
   EXPECT_EQ(row_of(c, "case", "new-ok")["flag"], "added");
@@ -206,7 +211,7 @@ TEST(Compare, FamiliesPoolTheirCasesAndAreTestedAtCaseLevel) {
     base.push_back(result("gjk", names[i], "pass", ramp(3, 1.0 + i)));
     next.push_back(result("gjk", names[i], "pass", ramp(3, 1.25 * (1.0 + i))));
   }
-  const json c = compare_reports(report(base), report(next), {});
+  const json c = compare_reports(report(base), report(next), compare_options());
   const json& one = row_of(c, "case", "c0");
   EXPECT_NEAR(one["p_value"].get<double>(), 0.0808555983700, 1e-9);
   EXPECT_EQ(one["flag"], "unchanged");
@@ -232,10 +237,10 @@ TEST(Compare, ManyTestsAreAdjustedWithBenjaminiHochberg) {
     base.push_back(result("gjk", names[i], "pass", ramp(5)));
     next.push_back(result("gjk", names[i], "pass", ramp(5, i == 0 ? 1.25 : 1.0)));
   }
-  const json alone = compare_reports(report({base[0]}), report({next[0]}), {});
+  const json alone = compare_reports(report({base[0]}), report({next[0]}), compare_options());
   EXPECT_NEAR(row_of(alone, "case", "c0")["p_value"].get<double>(), 0.0121857803553, 1e-10);
   EXPECT_EQ(row_of(alone, "case", "c0")["flag"], "slower");
-  const json adjusted = compare_reports(report(base), report(next), {});
+  const json adjusted = compare_reports(report(base), report(next), compare_options());
   EXPECT_NEAR(row_of(adjusted, "case", "c0")["q_value"].get<double>(), 0.121857803553, 1e-9);
   EXPECT_EQ(row_of(adjusted, "case", "c0")["flag"], "unchanged");
   EXPECT_DOUBLE_EQ(row_of(adjusted, "case", "c5")["q_value"].get<double>(), 1.0);
@@ -247,7 +252,8 @@ TEST(Compare, VersionOneReportsAreReadButTimingIsNotTested) {
   json v1 = report({result("gjk", "c1", "pass", ramp(15))});
   v1["format"] = "touchstone-report/1";
   v1["results"][0]["timing"].erase("times_ns");
-  const json c = compare_reports(v1, report({result("gjk", "c1", "pass", ramp(15, 2.0))}), {});
+  const json c =
+      compare_reports(v1, report({result("gjk", "c1", "pass", ramp(15, 2.0))}), compare_options());
   const json& row = row_of(c, "case", "c1");
   EXPECT_TRUE(row["p_value"].is_null());
   EXPECT_EQ(row["flag"], "unchanged");
@@ -262,17 +268,17 @@ TEST(Compare, ABrokenReportIsRejectedNamingTheField) {
   json bad = good;
   bad["results"][0]["timing"]["times_ns"] = "fast";
   try {
-    compare_reports(good, bad, {});
+    compare_reports(good, bad, compare_options());
     ADD_FAILURE() << "accepted";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "new: results[0].timing.times_ns: not an array of numbers");
   }
   bad = good;
   bad["format"] = "touchstone-case/1";
-  EXPECT_THROW(compare_reports(bad, good, {}), std::invalid_argument);
+  EXPECT_THROW(compare_reports(bad, good, compare_options()), std::invalid_argument);
   bad = good;
   bad["results"][0]["verdict"] = "maybe";
-  EXPECT_THROW(compare_reports(good, bad, {}), std::invalid_argument);
+  EXPECT_THROW(compare_reports(good, bad, compare_options()), std::invalid_argument);
 }
 
 // A machine 1.5x slower on the new side (every time of case c0 and c1 scaled, as a loaded
@@ -288,11 +294,11 @@ TEST(Compare, AControlDividesOutTheMachinesDrift) {
   };
   const json base = both(1.0, 1.0);
   const json drifted = both(1.5, 1.5);
-  const json plain = compare_reports(base, drifted, {});
+  const json plain = compare_reports(base, drifted, compare_options());
   EXPECT_EQ(row_of(plain, "case", "c0")["flag"], "slower");
   EXPECT_EQ(plain["summary"]["timing_regressions"], 4);
 
-  CompareOptions with_control;
+  CompareOptions with_control = compare_options();
   with_control.control = "gjk";
   const json c = compare_reports(base, drifted, with_control);
   EXPECT_EQ(c["summary"]["timing_regressions"], 0);
@@ -321,7 +327,7 @@ TEST(Compare, AControlDividesOutTheMachinesDrift) {
 }
 
 TEST(Compare, AControlMissingFromACaseOrAReport) {
-  CompareOptions o;
+  CompareOptions o = compare_options();
   o.control = "gjk";
   const json base =
       report({result("gjk", "c0", "pass", ramp(15)), result("vclip", "c0", "pass", ramp(15)),
@@ -357,10 +363,10 @@ TEST(Compare, FamilyTimingLevelFlagsFamilyRowsOnly) {
     base.push_back(result("gjk", names[i], "pass", ramp(15, 1.0 + i)));
     next.push_back(result("gjk", names[i], "pass", ramp(15, 1.25 * (1.0 + i))));
   }
-  const json cases = compare_reports(report(base), report(next), {});
+  const json cases = compare_reports(report(base), report(next), compare_options());
   EXPECT_EQ(row_of(cases, "case", "c3")["flag"], "slower");
   EXPECT_EQ(cases["summary"]["timing_regressions"], 10);
-  CompareOptions o;
+  CompareOptions o = compare_options();
   o.timing_level = TimingLevel::family;
   const json families = compare_reports(report(base), report(next), o);
   EXPECT_EQ(row_of(families, "case", "c3")["flag"], "unchanged");
@@ -411,21 +417,37 @@ TEST(CompareCli, ExitStatusAndErrors) {
   std::ofstream(dir / "slow.json") << report({result("gjk", "c1", "pass", ramp(15, 1.3))}).dump();
   std::ofstream(dir / "broken.json") << "{\"format\": \"touchstone-report/2\", \"results\": [";
 
-  const auto same = run_cli({"compare", dir / "base.json", dir / "base.json"});
+  const auto same = run_cli({"compare", dir / "base.json", dir / "base.json", "--within-run"});
   EXPECT_EQ(same.code, 0) << same.err;
-  const auto slow =
-      run_cli({"compare", dir / "base.json", dir / "slow.json", "--json", dir / "c.json"});
+  // One run per side: the 1.3x ratio is shown, not failed on, and the output says why.
+  const auto untested = run_cli({"compare", dir / "base.json", dir / "slow.json"});
+  EXPECT_EQ(untested.code, 0) << untested.err;
+  EXPECT_NE(untested.out.find("1.300"), std::string::npos) << untested.out;
+  EXPECT_NE(untested.out.find("warning: timing not tested: 1 base and 1 new reports. One run per "
+                              "side cannot separate a slowdown from the machine's drift"),
+            std::string::npos)
+      << untested.out;
+  const auto slow = run_cli(
+      {"compare", dir / "base.json", dir / "slow.json", "--json", dir / "c.json", "--within-run"});
   EXPECT_EQ(slow.code, 1) << slow.err;
   EXPECT_NE(slow.out.find("slower"), std::string::npos) << slow.out;
   const json written = json::parse(test_support::read_text(dir / "c.json"));
   EXPECT_EQ(written["summary"]["timing_regressions"], 1);
-  EXPECT_EQ(
-      run_cli({"compare", dir / "base.json", dir / "slow.json", "--fail-on", "correctness"}).code,
-      0);
+  EXPECT_EQ(run_cli({"compare", dir / "base.json", dir / "slow.json", "--fail-on", "correctness",
+                     "--within-run"})
+                .code,
+            0);
   const auto broken = run_cli({"compare", dir / "base.json", dir / "broken.json"});
   EXPECT_EQ(broken.code, 2);
   EXPECT_NE(broken.err.find("broken.json"), std::string::npos) << broken.err;
   EXPECT_EQ(run_cli({"compare", dir / "base.json", dir / "slow.json", "--alpha", "2"}).code, 2);
+  // --within-run needs one report per side.
+  const auto two = run_cli({"compare", "--base", dir / "base.json", dir / "base.json", "--new",
+                            dir / "slow.json", "--within-run"});
+  EXPECT_EQ(two.code, 2);
+  EXPECT_NE(two.err.find("--within-run: needs one report per side (2 base, 1 new)"),
+            std::string::npos)
+      << two.err;
 }
 
 }  // namespace
