@@ -77,7 +77,9 @@ struct Soup {
 // negative index reached undefined behaviour (found by fuzzing, tests/data/fuzz-regressions).
 // Lines are read with '#' comments removed and blank lines skipped: "OFF" (the counts may follow
 // on the same line), "nv nf [ne]", nv vertex lines "x y z", nf face lines "k i1 … ik" (anything
-// after the k indices, such as a colour, is ignored). Other OFF variants are refused by name.
+// after the k indices, such as a colour, is ignored). The header may be COFF, NOFF, CNOFF or
+// ST...OFF: what those add after a vertex's x y z (colour, normal, texture coordinates) is ignored.
+// Other OFF variants (4OFF, nOFF, binary) are refused by name.
 void read_off(const fs::path& file, std::vector<P3>& points,
               std::vector<std::vector<std::size_t>>& polygons) {
   std::ifstream in(file, std::ios::binary);
@@ -88,9 +90,13 @@ void read_off(const fs::path& file, std::vector<P3>& points,
     if (!words.empty()) lines.push_back(std::move(words));
   }
   if (lines.empty()) fail(file, "empty", "no OFF header");
-  if (lines[0][0] != "OFF")
+  static const std::set<std::string> headers{"OFF",   "COFF",   "NOFF",   "CNOFF",
+                                             "STOFF", "STCOFF", "STNOFF", "STCNOFF"};
+  if (!headers.count(lines[0][0]))
     fail(file, "unreadable",
-         "header '" + valid_utf8(lines[0][0]) + "' (only plain ASCII OFF is read)");
+         "header '" + valid_utf8(lines[0][0]) +
+             "' (ASCII OFF is read, with or without colours, normals and texture coordinates "
+             "after each vertex; not 4OFF, nOFF or binary OFF)");
   auto count = [&](const std::string& word, const std::string& what) {
     long long value = -1;
     const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);

@@ -102,8 +102,14 @@ TEST(MeshImport, OffFaceLinesAreCheckedBeforeUse) {
             std::string::npos);
   EXPECT_NE(message("short.off", tet + "3 0 2 1\n").find("announces 4 vertices and 4 faces"),
             std::string::npos);
-  EXPECT_NE(message("coff.off", "COFF\n4 4 0\n").find("header 'COFF' (only plain ASCII OFF"),
+  EXPECT_NE(message("4off.off", "4OFF\n4 4 0\n").find("header '4OFF' (ASCII OFF is read"),
             std::string::npos);
+  // COFF (CGAL's example meshes): a colour after each vertex's coordinates.
+  EXPECT_EQ(message("colour-vertices.off",
+                    "COFF\n4 4 0\n0 0 0 192 192 192 255\n1 0 0 192 192 192 255\n"
+                    "0 1 0 192 192 192 255\n0 0 1 192 192 192 255\n" +
+                        std::string(kTetFaces)),
+            "");
   // A colour after the indices is allowed, and the counts may share the header's line.
   EXPECT_EQ(message("colour.off", std::string("OFF 4 4 0\n") + kTet +
                                       "3 0 2 1 255 0 0\n3 0 1 3\n3 1 2 3\n3 0 3 2\n"),
