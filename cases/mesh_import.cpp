@@ -1,17 +1,23 @@
-// Mesh import (see mesh_import.hpp): CGAL's polygon-soup reader, then our own checks on the soup,
-// each with exact predicates on the file's doubles, then the coplanar merge. The one CGAL
-// translation unit of cases/: Epick predicates, Surface_mesh and PMP's self-intersection and
-// orientation tests.
+// Mesh import (see mesh_import.hpp): our OFF and OBJ readers or CGAL's STL reader, CGAL's weld of
+// exactly coincident points, then our own checks on the soup, each with exact predicates on the
+// file's doubles, then the coplanar merge. The one CGAL translation unit of cases/: Epick
+// predicates, Surface_mesh, PMP's soup repair, self-intersection and orientation tests.
 #include "cases/mesh_import.hpp"
 
+// GCC 12 flags the empty functor members CGAL's self_intersections passes by reference
+// (Strict_intersect_faces: construct_segment_3 and friends) as maybe-uninitialized; they hold no
+// state. Silenced for this file only.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/IO/polygon_soup_io.h>
 #include <CGAL/Polygon_mesh_processing/orientation.h>
+#include <CGAL/Polygon_mesh_processing/repair_polygon_soup.h>
 #include <CGAL/Polygon_mesh_processing/self_intersections.h>
 #include <CGAL/Surface_mesh.h>
 
 #include <algorithm>
 #include <array>
+#include <boost/iterator/function_output_iterator.hpp>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -25,6 +31,7 @@
 #include <string>
 
 #include "cases/format/json_reader.hpp"
+#include "cases/mesh_obj_internal.hpp"
 
 namespace touchstone {
 namespace {
@@ -61,6 +68,8 @@ struct UnionFind {
 struct Soup {
   std::vector<P3> points;
   std::vector<Loop> faces;
+  std::vector<std::string> warnings;
+  std::size_t welded = 0;  // points merged into an earlier one at exactly the same place
 };
 
 // Plain ASCII OFF, read here rather than by CGAL's OFF scanner: that scanner casts face sizes and
@@ -68,7 +77,9 @@ struct Soup {
 // negative index reached undefined behaviour (found by fuzzing, tests/data/fuzz-regressions).
 // Lines are read with '#' comments removed and blank lines skipped: "OFF" (the counts may follow
 // on the same line), "nv nf [ne]", nv vertex lines "x y z", nf face lines "k i1 … ik" (anything
-// after the k indices, such as a colour, is ignored). Other OFF variants are refused by name.
+// after the k indices, such as a colour, is ignored). The header may be COFF, NOFF, CNOFF or
+// ST...OFF: what those add after a vertex's x y z (colour, normal, texture coordinates) is ignored.
+// Other OFF variants (4OFF, nOFF, binary) are refused by name.
 void read_off(const fs::path& file, std::vector<P3>& points,
               std::vector<std::vector<std::size_t>>& polygons) {
   std::ifstream in(file, std::ios::binary);
@@ -79,9 +90,13 @@ void read_off(const fs::path& file, std::vector<P3>& points,
     if (!words.empty()) lines.push_back(std::move(words));
   }
   if (lines.empty()) fail(file, "empty", "no OFF header");
-  if (lines[0][0] != "OFF")
+  static const std::set<std::string> headers{"OFF",   "COFF",   "NOFF",   "CNOFF",
+                                             "STOFF", "STCOFF", "STNOFF", "STCNOFF"};
+  if (!headers.count(lines[0][0]))
     fail(file, "unreadable",
-         "header '" + valid_utf8(lines[0][0]) + "' (only plain ASCII OFF is read)");
+         "header '" + valid_utf8(lines[0][0]) +
+             "' (ASCII OFF is read, with or without colours, normals and texture coordinates "
+             "after each vertex; not 4OFF, nOFF or binary OFF)");
   auto count = [&](const std::string& word, const std::string& what) {
     long long value = -1;
     const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
@@ -145,18 +160,34 @@ Soup read_soup(const fs::path& file) {
   if (!fs::is_regular_file(file, ec)) fail(file, "unreadable", "no such file");
   std::vector<P3> points;
   std::vector<std::vector<std::size_t>> polygons;
-  if (ext == ".off")
+  std::vector<std::string> warnings;
+  if (ext == ".off") {
     read_off(file, points, polygons);
-  else if (!CGAL::IO::read_polygon_soup(file.string(), points, polygons,
-                                        CGAL::parameters::verbose(false)))
+  } else if (ext == ".obj") {
+    mesh_detail::ObjSoup obj = mesh_detail::read_obj(file);
+    for (const auto& p : obj.points) points.emplace_back(p[0], p[1], p[2]);
+    polygons = std::move(obj.polygons);
+    warnings = std::move(obj.warnings);
+  } else if (!CGAL::IO::read_polygon_soup(file.string(), points, polygons,
+                                          CGAL::parameters::verbose(false))) {
     fail(file, "unreadable", "CGAL's " + ext.substr(1) + " reader rejected the file");
+  }
   if (polygons.empty()) fail(file, "empty", "no faces");
   // The exact predicates below are defined on finite doubles only.
   for (std::size_t v = 0; v < points.size(); ++v)
     if (!std::isfinite(points[v].x()) || !std::isfinite(points[v].y()) ||
         !std::isfinite(points[v].z()))
       fail(file, "unreadable", "vertex " + std::to_string(v) + " has a non-finite coordinate");
+  // A triangle soup (each face with its own copies of its corners, as exporters write it) becomes
+  // a mesh: points with exactly equal doubles are one vertex, so nothing moves.
+  const std::size_t read = points.size();
   Soup soup;
+  soup.welded = PMP::merge_duplicate_points_in_polygon_soup(points, polygons);
+  if (soup.welded > 0)
+    warnings.push_back(file.string() + ": welded " + std::to_string(read) + " vertices into " +
+                       std::to_string(read - soup.welded) +
+                       " (vertices at exactly the same point are one vertex)");
+  soup.warnings = std::move(warnings);
   soup.points = std::move(points);
   for (std::size_t f = 0; f < polygons.size(); ++f) {
     Loop loop;
@@ -189,14 +220,6 @@ void check_faces_and_vertices(const fs::path& file, const Soup& soup) {
   for (std::size_t v = 0; v < uses.size(); ++v)
     if (uses[v] == 0)
       fail(file, "isolated vertex", "vertex " + std::to_string(v) + " is in no face");
-  std::map<P3, int> where;
-  for (std::size_t v = 0; v < soup.points.size(); ++v) {
-    const auto [it, fresh] = where.emplace(soup.points[v], static_cast<int>(v));
-    if (!fresh)
-      fail(file, "duplicate vertex",
-           "vertices " + std::to_string(it->second) + " and " + std::to_string(v) +
-               " are the same point");
-  }
 }
 
 // Directed edge (u, v) -> the faces that run along it.
@@ -349,9 +372,15 @@ CGAL::Orientation polygon_turn(const std::vector<P2>& q) {
   return CGAL::orientation(q[(m + q.size() - 1) % q.size()], q[m], q[(m + 1) % q.size()]);
 }
 
+// A triangle of a face's triangulation: its corners and the source face it comes from.
+struct Triangle {
+  std::array<int, 3> v;
+  std::size_t face;
+};
+
 // Every face planar and simple; returns the triangles (as vertex triples, in the face's order).
-std::vector<std::array<int, 3>> triangulate(const fs::path& file, const Soup& soup) {
-  std::vector<std::array<int, 3>> triangles;
+std::vector<Triangle> triangulate(const fs::path& file, const Soup& soup) {
+  std::vector<Triangle> triangles;
   for (std::size_t f = 0; f < soup.faces.size(); ++f) {
     const Loop& loop = soup.faces[f];
     const auto t = plane_triple(soup.points, loop);
@@ -366,24 +395,34 @@ std::vector<std::array<int, 3>> triangulate(const fs::path& file, const Soup& so
       for (P2& p : q) p = P2(p.x(), -p.y());  // mirror: exact
     const auto ears = ear_clip(q);
     if (!ears) fail(file, "degenerate face", face_name(f) + " is not a simple polygon");
-    for (const auto& e : *ears) triangles.push_back({loop[e[0]], loop[e[1]], loop[e[2]]});
+    for (const auto& e : *ears) triangles.push_back({{loop[e[0]], loop[e[1]], loop[e[2]]}, f});
   }
   return triangles;
 }
 
-void check_solid(const fs::path& file, const Soup& soup,
-                 const std::vector<std::array<int, 3>>& triangles) {
+void check_solid(const fs::path& file, const Soup& soup, const std::vector<Triangle>& triangles) {
   using Mesh = CGAL::Surface_mesh<P3>;
   Mesh mesh;
   std::vector<Mesh::Vertex_index> ids;
   for (const P3& p : soup.points) ids.push_back(mesh.add_vertex(p));
-  for (const auto& t : triangles)
-    if (mesh.add_face(ids[t[0]], ids[t[1]], ids[t[2]]) == Mesh::null_face())
+  for (const Triangle& t : triangles)
+    if (mesh.add_face(ids[t.v[0]], ids[t.v[1]], ids[t.v[2]]) == Mesh::null_face())
       fail(file, "self-intersecting",
-           "a face's interior runs along an edge of another face (edge " + std::to_string(t[0]) +
-               "-" + std::to_string(t[1]) + "-" + std::to_string(t[2]) + " triangle)");
-  if (PMP::does_self_intersect(mesh))
-    fail(file, "self-intersecting", "two faces cross or overlap (CGAL does_self_intersect)");
+           "the interior of " + face_name(t.face) + " runs along an edge of another face");
+  // The first crossing pair is enough to name the defect: stop CGAL's search there.
+  using Pair = std::pair<Mesh::Face_index, Mesh::Face_index>;
+  struct Found {
+    Pair pair;
+  };
+  try {
+    PMP::self_intersections(
+        mesh, boost::make_function_output_iterator([](const Pair& p) { throw Found{p}; }));
+  } catch (const Found& found) {
+    const std::size_t a = triangles[static_cast<std::size_t>(found.pair.first)].face;
+    const std::size_t b = triangles[static_cast<std::size_t>(found.pair.second)].face;
+    fail(file, "self-intersecting",
+         face_name(std::min(a, b)) + " and " + face_name(std::max(a, b)) + " cross or overlap");
+  }
   if (!PMP::is_outward_oriented(mesh))
     fail(file, "inward orientation", "the face normals point into the solid");
 }
@@ -505,16 +544,23 @@ std::vector<Loop> merge_coplanar(const Soup& soup,
 
 ImportedMesh import_mesh(const std::filesystem::path& file) {
   const Soup soup = read_soup(file);
-  check_faces_and_vertices(file, soup);
-  const auto edges = directed_edges(soup);
-  check_edges(file, edges);
-  check_vertex_fans(file, soup, edges);
-  check_solid(file, soup, triangulate(file, soup));
-  ImportedMesh out;
-  for (const P3& p : soup.points) out.vertices.emplace_back(p.x(), p.y(), p.z());
-  out.faces = merge_coplanar(soup, edges);
-  out.source_faces = soup.faces.size();
-  return out;
+  try {
+    check_faces_and_vertices(file, soup);
+    const auto edges = directed_edges(soup);
+    check_edges(file, edges);
+    check_vertex_fans(file, soup, edges);
+    check_solid(file, soup, triangulate(file, soup));
+    ImportedMesh out;
+    for (const P3& p : soup.points) out.vertices.emplace_back(p.x(), p.y(), p.z());
+    out.faces = merge_coplanar(soup, edges);
+    out.source_faces = soup.faces.size();
+    out.warnings = soup.warnings;
+    return out;
+  } catch (const MeshError& e) {
+    if (soup.welded == 0) throw;
+    throw MeshError(std::string(e.what()) + " (vertex numbers count the vertices after welding " +
+                    std::to_string(soup.welded) + " repeated ones)");
+  }
 }
 
 std::vector<std::vector<int>> merge_coplanar_faces(std::span<const Vec3> vertices,

@@ -1,4 +1,7 @@
-// Mesh files (.off, .obj, .stl) as B-rep input, read with CGAL's polygon-mesh IO. A triangulated
+// Mesh files (.off, .obj, .stl) as B-rep input: OFF and OBJ by our readers (an OBJ statement the
+// reader does not know is skipped with a warning naming the line), STL by CGAL's. Vertices at
+// exactly the same point (equal doubles) are welded into one with CGAL's polygon-soup repair, so a
+// triangle soup whose faces carry their own copies of their corners loads. A triangulated
 // source has its coplanar edge-adjacent triangles merged into polygon faces (exact coplanarity),
 // so a cube from an STL file has six faces, not twelve. A merged face that would have a hole (a
 // ring's cap) is kept as several simple polygons (the B-rep has no inner loops). An open,
@@ -17,6 +20,7 @@
 #include <filesystem>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "algorithms/geometry/pose.hpp"
@@ -31,13 +35,14 @@ struct ImportedMesh {
   std::vector<Vec3> vertices;
   std::vector<std::vector<int>> faces;  // outward counter-clockwise polygons
   std::size_t source_faces = 0;         // faces in the file, before merging
+  std::vector<std::string> warnings;    // skipped OBJ lines, welded vertices
 };
 
-// Reads, validates and merges. Nothing is repaired: any defect throws MeshError
-// "<file>: <defect>: <detail>", the defect one of: unreadable, unknown extension, empty,
-// degenerate face, isolated vertex, duplicate vertex, open, non-manifold edge, non-manifold vertex,
-// inconsistent orientation, non-planar face, several components, self-intersecting, inward
-// orientation.
+// Reads, welds, validates and merges. Nothing else is repaired: any defect throws MeshError
+// "<file>: <defect>: <detail>", the detail naming where (a line, a face, an edge, a vertex), the
+// defect one of: unreadable, unknown extension, empty, degenerate face, isolated vertex, open,
+// non-manifold edge, non-manifold vertex, inconsistent orientation, non-planar face, several
+// components, self-intersecting, inward orientation.
 ImportedMesh import_mesh(const std::filesystem::path& file);
 
 // Merges the exactly coplanar edge-adjacent faces of a closed, 2-manifold, consistently oriented

@@ -145,6 +145,7 @@ ShapeSpec mesh_shape(const json& j, const std::string& name, const std::string& 
   s.mesh = path.string();
   try {
     ImportedMesh m = import_mesh(path);
+    for (const std::string& w : m.warnings) warn(mf, w);
     s.vertices = std::move(m.vertices);
     s.faces = std::move(m.faces);
   } catch (const MeshError& e) {

@@ -2,6 +2,7 @@
 #include "cases/format/load_options.hpp"
 
 #include <charconv>
+#include <iostream>
 #include <type_traits>
 #include <utility>
 
@@ -63,6 +64,13 @@ const LoadOptions& load_options() {
 void unknown_field(const std::string& field) {
   if (!current_scope || !current_scope->options().lenient) bad(field, "unknown field");
   current_scope->warn({field, "unknown field (ignored: --lenient)"});
+}
+
+void warn(const std::string& field, const std::string& message) {
+  if (current_scope)
+    current_scope->warn({field, message});
+  else
+    std::cerr << "warning: " << field << ": " << message << "\n";
 }
 
 void within_limit(std::size_t count, std::size_t limit, const char* name, const std::string& what,

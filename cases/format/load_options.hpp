@@ -59,6 +59,9 @@ const LoadOptions& load_options();
 // An unknown field: throws FieldError (field, "unknown field"), or, under lenient options,
 // records a warning and returns.
 void unknown_field(const std::string& field);
+// A warning on `field` (a mesh file's skipped lines, welded vertices): recorded for the reader to
+// report with the file and the case; outside any LoadScope, written to stderr.
+void warn(const std::string& field, const std::string& message);
 // Throws FieldError on `field` when count > limit: "<count> <what>, above the limit of <limit>
 // (raise it with --limit <name>=N)".
 void within_limit(std::size_t count, std::size_t limit, const char* name, const std::string& what,

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Configures and builds Touchstone into ${BUILD_DIR:-build} (Release). Extra arguments go to cmake.
+# TARGETS="a b" builds only those targets (default: all).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD_DIR:-$root/build}
@@ -10,4 +11,6 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
 elif [ $# -gt 0 ]; then
   cmake "$build" "$@"
 fi
-cmake --build "$build" -j "${JOBS:-$(nproc)}"
+targets=()
+for t in ${TARGETS:-}; do targets+=(--target "$t"); done
+cmake --build "$build" -j "${JOBS:-$(nproc)}" "${targets[@]}"

@@ -9,9 +9,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 
 #include "algorithms/geometry/polytope.hpp"
+#include "cases/format/case_loader.hpp"
 
 namespace touchstone {
 namespace {
@@ -100,8 +102,14 @@ TEST(MeshImport, OffFaceLinesAreCheckedBeforeUse) {
             std::string::npos);
   EXPECT_NE(message("short.off", tet + "3 0 2 1\n").find("announces 4 vertices and 4 faces"),
             std::string::npos);
-  EXPECT_NE(message("coff.off", "COFF\n4 4 0\n").find("header 'COFF' (only plain ASCII OFF"),
+  EXPECT_NE(message("4off.off", "4OFF\n4 4 0\n").find("header '4OFF' (ASCII OFF is read"),
             std::string::npos);
+  // COFF (CGAL's example meshes): a colour after each vertex's coordinates.
+  EXPECT_EQ(message("colour-vertices.off",
+                    "COFF\n4 4 0\n0 0 0 192 192 192 255\n1 0 0 192 192 192 255\n"
+                    "0 1 0 192 192 192 255\n0 0 1 192 192 192 255\n" +
+                        std::string(kTetFaces)),
+            "");
   // A colour after the indices is allowed, and the counts may share the header's line.
   EXPECT_EQ(message("colour.off", std::string("OFF 4 4 0\n") + kTet +
                                       "3 0 2 1 255 0 0\n3 0 1 3\n3 1 2 3\n3 0 3 2\n"),
@@ -129,9 +137,6 @@ TEST(MeshImport, CombinatorialDefectsAreNamed) {
   expect_defect("two-vertex.off", cube_off(std::string(kCubeFaces) + "2 0 1\n"), "degenerate face");
   expect_defect("isolated.off", std::string("OFF\n5 4 0\n") + kTet + "5 5 5\n" + kTetFaces,
                 "isolated vertex");
-  expect_defect("duplicate.off",
-                std::string("OFF\n5 4 0\n") + kTet + "0 0 0\n3 4 2 1\n3 0 1 3\n3 1 2 3\n3 0 3 2\n",
-                "duplicate vertex");
   expect_defect("two-shells.off",
                 std::string("OFF\n8 8 0\n") + kTet + "5 5 5\n6 5 5\n5 6 5\n5 5 6\n" + kTetFaces +
                     "3 4 6 5\n3 4 5 7\n3 5 6 7\n3 4 7 6\n",
@@ -158,6 +163,10 @@ TEST(MeshImport, GeometricDefectsAreNamed) {
                 "1 -1 1\n3 0 1 3\n3 3 1 2\n3 0 4 1\n3 1 4 5\n3 3 2 7\n3 7 2 6\n3 4 0 3\n"
                 "3 7 4 3\n3 6 4 7\n3 6 5 4\n3 1 5 6\n3 2 1 6\n",
                 "self-intersecting");
+  const std::string crossing = import_error(temp_dir() / "pulled-through.off");
+  EXPECT_TRUE(
+      std::regex_search(crossing, std::regex("face [0-9]+ and face [0-9]+ cross or overlap")))
+      << crossing;
   // Every face of the cube turned over: consistent, but the normals point inward.
   expect_defect("inside-out.off",
                 cube_off("4 4 7 3 0\n4 7 6 2 3\n4 6 5 1 2\n4 5 4 0 1\n4 5 6 7 4\n4 3 2 1 0\n"),
@@ -222,6 +231,111 @@ TEST(MeshImport, RingCapWithAHoleStaysSplitIntoSimplePolygons) {
   const long euler = static_cast<long>(p.vertices().size()) - static_cast<long>(p.edges().size()) +
                      static_cast<long>(p.faces().size());
   EXPECT_EQ(euler, 0);  // genus 1
+}
+
+// A tetrahedron written as a triangle soup, each face with its own copies of its corners (as
+// exporters and FCL's test meshes write it): 12 vertex lines, 4 faces.
+std::string tet_soup_obj(const std::string& header) {
+  const char* corners[4] = {"0 0 0", "1 0 0", "0 1 0", "0 0 1"};
+  const int faces[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}};
+  std::string out = header;
+  for (const auto& f : faces)
+    for (int v : f) out += std::string("v ") + corners[v] + "\n";
+  for (int f = 0; f < 4; ++f)
+    out += "f " + std::to_string(3 * f + 1) + " " + std::to_string(3 * f + 2) + " " +
+           std::to_string(3 * f + 3) + "\n";
+  return out;
+}
+
+bool any_contains(const std::vector<std::string>& lines, const std::string& piece) {
+  for (const std::string& l : lines)
+    if (l.find(piece) != std::string::npos) return true;
+  return false;
+}
+
+TEST(MeshImport, TriangleSoupIsWeldedOnExactlyEqualPoints) {
+  const ImportedMesh m = import_mesh(write("soup.obj", tet_soup_obj("")));
+  EXPECT_EQ(m.vertices.size(), 4u);
+  EXPECT_EQ(m.faces.size(), 4u);
+  EXPECT_TRUE(Polytope::from_faces(m.vertices, m.faces).is_convex());
+  EXPECT_TRUE(any_contains(m.warnings, "welded 12 vertices into 4")) << m.warnings.size();
+  // An OFF naming the same corner twice: vertex 4 is vertex 0.
+  const ImportedMesh off =
+      import_mesh(write("duplicate.off", std::string("OFF\n5 4 0\n") + kTet +
+                                             "0 0 0\n3 4 2 1\n3 0 1 3\n3 1 2 3\n3 0 3 2\n"));
+  EXPECT_EQ(off.vertices.size(), 4u);
+  EXPECT_TRUE(any_contains(off.warnings, "welded 5 vertices into 4"));
+  // Equal means equal doubles: a corner 1 ulp away is another vertex, so the soup stays open.
+  std::string near = tet_soup_obj("");
+  near.replace(near.find("v 0 0 0"), 7, "v 0 0 4.9406564584124654e-324");
+  const std::string message = import_error(write("near-soup.obj", near));
+  EXPECT_NE(message.find(": open: "), std::string::npos) << message;
+  EXPECT_NE(message.find("vertex numbers count the vertices after welding"), std::string::npos)
+      << message;
+}
+
+TEST(MeshImport, WeldingThatCollapsesAFaceIsRefusedWithTheFace) {
+  // Face 4 names vertices 0 and 4, the same point: after welding it visits a vertex twice.
+  expect_defect("collapsed.off",
+                std::string("OFF\n5 5 0\n") + kTet + "0 0 0\n" + kTetFaces + "3 0 4 1\n",
+                "degenerate face");
+  EXPECT_NE(import_error(temp_dir() / "collapsed.off").find("face 4 visits a vertex twice"),
+            std::string::npos);
+}
+
+TEST(MeshImport, ObjStatementsTheReaderDoesNotKnowAreSkippedNamingTheLine) {
+  // FCL's test meshes open with a line of counts; texture and normal indices, relative indices,
+  // groups, materials and comments are ordinary OBJ.
+  std::string text = tet_soup_obj(
+      "12 4\n# a comment\nmtllib x.mtl\no tet\nvn 0 0 1\nvt 0 0\nusemtl red\ns off\ncurv 0 1 1 "
+      "2\n");
+  text.replace(text.find("f 1 2 3"), 7, "f 1/1 2/1/1 3//1");
+  text.replace(text.find("f 10 11 12"), 10, "f -3 -2 -1");
+  const fs::path p = write("fcl-style.obj", text);
+  const ImportedMesh m = import_mesh(p);
+  EXPECT_EQ(m.vertices.size(), 4u);
+  EXPECT_EQ(m.faces.size(), 4u);
+  EXPECT_TRUE(any_contains(m.warnings, p.string() + ":1: skipped '12 4'"));
+  EXPECT_TRUE(any_contains(m.warnings, ":9: skipped 'curv 0 1 1 2'"));
+  EXPECT_EQ(m.warnings.size(), 3u);  // two skipped lines and the weld
+  // Past five skipped lines the rest are counted, not listed.
+  const ImportedMesh many = import_mesh(write("many.obj", tet_soup_obj("a\nb\nc\nd\ne\nf1\ng1\n")));
+  EXPECT_TRUE(any_contains(many.warnings, ":5: skipped 'e'"));
+  EXPECT_FALSE(any_contains(many.warnings, "skipped 'f1'"));
+  EXPECT_TRUE(any_contains(many.warnings, "skipped 2 more lines"));
+}
+
+TEST(MeshImport, ObjLinesThatCannotBeReadAreNamed) {
+  const auto message = [](const std::string& name, const std::string& text) {
+    return import_error(write(name, text));
+  };
+  EXPECT_NE(message("bad-coordinate.obj", "v 0 0 0\nv 1 x 0\n")
+                .find("bad-coordinate.obj: unreadable: line 2: vertex coordinate 'x'"),
+            std::string::npos);
+  EXPECT_NE(message("far-face.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n")
+                .find("unreadable: line 4: face vertex 9 names no vertex (3 in the file)"),
+            std::string::npos);
+  EXPECT_NE(message("zero-face.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 0 1 2\n")
+                .find("unreadable: line 4: face vertex '0' is not a vertex number"),
+            std::string::npos);
+  EXPECT_NE(message("relative.obj", "v 0 0 0\nf -1 -2 -3\n")
+                .find("unreadable: line 2: face vertex -2 names no vertex (1 read so far)"),
+            std::string::npos);
+  expect_defect("no-faces.obj", "12 4\nv 0 0 0\n", "empty");
+}
+
+TEST(MeshImport, LoadWarningsReachTheCaseLoader) {
+  write("soup-case.obj", tet_soup_obj("12 4\n"));
+  const fs::path cases = write("soup-case.json", R"({"format": "touchstone-case/1", "cases": [
+    {"id": "soup", "kind": "contact-regions",
+     "shapes": {"A": {"mesh": "soup-case.obj"}, "B": {"mesh": "soup-case.obj"}},
+     "pair": ["A", "B"], "poses": {"B": {"translation": [0, 0, 1]}}}]})");
+  const LoadedCases loaded = load_cases(cases);
+  EXPECT_TRUE(loaded.errors.empty());
+  std::vector<std::string> warnings;
+  for (const LoadError& w : loaded.warnings) warnings.push_back(w.to_string());
+  EXPECT_TRUE(any_contains(warnings, "soup-case.obj:1: skipped '12 4'"));
+  EXPECT_TRUE(any_contains(warnings, "welded 12 vertices into 4"));
 }
 
 TEST(MeshImport, NonplanarFacesAreFoundExactly) {
