@@ -9,7 +9,7 @@ const char* swept_type_name(SweptType type) {
 
 const std::vector<SweptAlgorithmInfo>& swept_algorithms() {
   static const std::vector<SweptAlgorithmInfo> all = [] {
-    const InclusionParameters inclusion{};
+    const IntervalParameters interval{};
     std::vector<SweptAlgorithmInfo> v;
     v.push_back({"silvia-swept",
                  "seed 004 §2.3 (Buck, Schömer, SiLVIA)",
@@ -17,14 +17,14 @@ const std::vector<SweptAlgorithmInfo>& swept_algorithms() {
                  false,
                  {},
                  silvia_swept});
-    v.push_back({"inclusion-swept",
-                 "Wang et al. 2021 §4 (inclusion-based root finding)",
-                 "interval bisection over (t, u, v) with outward rounding",
+    v.push_back({"interval-swept",
+                 "ours: exact reference's conditions in interval arithmetic",
+                 "time bisection, f = 0 and the static test's signs over each interval, outward "
+                 "rounding",
                  true,
-                 {{"tolerance", inclusion.tolerance},
-                  {"min_separation", inclusion.min_separation},
-                  {"max_boxes", static_cast<double>(inclusion.max_boxes)}},
-                 [inclusion](const SweptQuery& q) { return inclusion_swept(q, inclusion); }});
+                 {{"tolerance", interval.tolerance},
+                  {"max_intervals", static_cast<double>(interval.max_intervals)}},
+                 [interval](const SweptQuery& q) { return interval_swept(q, interval); }});
     v.push_back({"sampling-k",
                  "baseline: discrete sub-steps",
                  "k = 16 sub-steps, plane crossing "

@@ -49,12 +49,11 @@ const SweptAlgorithmInfo* find_swept_algorithm(const std::string& name);
 SweptAnswer silvia_swept(const SweptQuery& query);
 SweptAnswer sampling_swept(const SweptQuery& query, int substeps);
 
-struct InclusionParameters {
-  double tolerance = 1e-6;      // box width in t, u and v at which a box is accepted
-  double min_separation = 0.0;  // boxes whose inclusion lies within this of 0 are accepted
-  long max_boxes = 1'000'000;   // cap: past it the earliest open box is reported (a hit)
+struct IntervalParameters {
+  double tolerance = 1e-7;       // width of a time interval that is not refined further
+  long max_intervals = 100'000;  // cap: past it the interval at hand is reported (a hit)
 };
-SweptAnswer inclusion_swept(const SweptQuery& query, const InclusionParameters& parameters);
+SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& parameters);
 
 // The query at time t, each vertex on its straight line (shared by the algorithms).
 inline std::array<Eigen::Vector3d, 4> swept_positions(const SweptQuery& query, double t) {
