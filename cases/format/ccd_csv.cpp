@@ -235,6 +235,35 @@ SweptLoad load_ccd_csv(const std::filesystem::path& path, std::uintmax_t max_byt
   return out;
 }
 
+std::optional<std::string> parse_rational_text(std::string_view text, double& nearest,
+                                               std::string& error) {
+  const auto slash = text.find('/');
+  const std::string_view num = text.substr(0, slash);
+  const std::string_view den = slash == text.npos ? "1" : text.substr(slash + 1);
+  if (!is_integer(num) || !is_integer(den)) {
+    error = "expected a number or a rational \"num/den\" of integers, got " + quote(text);
+    return std::nullopt;
+  }
+  mpz_class n, d;
+  n.set_str(std::string(num.front() == '+' ? num.substr(1) : num), 10);
+  d.set_str(std::string(den.front() == '+' ? den.substr(1) : den), 10);
+  if (sgn(d) == 0) {
+    error = "denominator 0";
+    return std::nullopt;
+  }
+  mpq_class q(n, d);
+  q.canonicalize();
+  const auto rounded = nearest_double(q);
+  if (!rounded) {
+    error = "beyond the double range";
+    return std::nullopt;
+  }
+  nearest = *rounded;
+  return q.get_str();
+}
+
+std::string rational_text(double x) { return mpq_class(x).get_str(); }
+
 std::string write_ccd_csv(const SweptCase& c) {
   std::string out;
   for (int r = 0; r < 8; ++r) {

@@ -48,6 +48,14 @@ SweptLoad load_ccd_csv(const std::filesystem::path& path,
 void parse_ccd_csv(std::string_view text, const std::string& file, const std::string& id_prefix,
                    SweptType type, SweptLoad& out);
 
+// A rational in text, "-3/4" or "17": GMP's canonical text and the nearest double, or nullopt
+// with `error` set (not an integer or integer/integer, denominator 0, beyond the double range).
+std::optional<std::string> parse_rational_text(std::string_view text, double& nearest,
+                                               std::string& error);
+
+// The exact rational of a finite double in GMP's text form ("0.75" → "3/4").
+std::string rational_text(double x);
+
 // The benchmark's text of a query (8 rows, exact rationals, the truth column) for export.
 std::string write_ccd_csv(const SweptCase& c);
 

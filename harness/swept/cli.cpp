@@ -1,8 +1,10 @@
 // `touchstone swept` (see cli.hpp).
 #include "harness/swept/cli.hpp"
 
+#include <filesystem>
 #include <iostream>
 
+#include "cases/format/case_loader.hpp"
 #include "cases/swept_families.hpp"
 #include "harness/common/cli.hpp"
 #include "harness/common/reporter.hpp"
@@ -31,6 +33,8 @@ CLI::App* add_swept_command(CLI::App& app, SweptCli& cli) {
                 "contact-t0, contact-t1, resting, coplanar-sliding, thin-plate)");
   c->add_option("--algorithms", cli.algorithms, "comma list (default: all)");
   c->add_option("--out", cli.out, "JSON report");
+  c->add_option("--export", cli.export_cases,
+                "write the queries run as a case document (kind swept) to this file");
   c->add_option("--export-csv", cli.export_csv,
                 "write the queries run as benchmark CSV files into this folder");
   c->add_option("--toi-tolerance", cli.options.toi_tolerance,
@@ -48,18 +52,47 @@ int run_swept_command(const SweptCli& cli, int argc, char** argv) {
     std::cerr << "error: swept: give --cases PATH or --families LIST\n";
     return kExitUsage;
   }
-  if (!check_output_paths({{"--out", cli.out}})) return kExitUsage;
+  if (!check_output_paths({{"--out", cli.out}, {"--export", cli.export_cases}})) return kExitUsage;
   const auto algorithms = select_by_name(SweptRegistry{}, cli.algorithms, "swept algorithm",
                                          registered_names(SweptRegistry{}));
   if (!algorithms) return kExitUsage;
   SweptRun run;
   for (const auto& path : cli.cases) {
-    SweptLoad load = load_ccd_csv(path);
-    for (auto& e : load.errors) {
-      std::cerr << "error: " << e << "\n";
-      run.load_errors.push_back(std::move(e));
+    // Benchmark CSV (a file, or every *.csv below a folder) and case documents (*.json, kind
+    // swept; other kinds are skipped).
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    bool csv = false, documents = false;
+    if (fs::is_directory(path, ec)) {
+      for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::end(it);
+           it.increment(ec)) {
+        csv = csv || it->path().extension() == ".csv";
+        documents = documents || it->path().extension() == ".json";
+      }
+      if (!csv && !documents) {
+        std::cerr << "error: " << path << ": no *.csv or *.json files\n";
+        run.load_errors.push_back(path + ": no *.csv or *.json files");
+      }
+    } else {
+      documents = fs::path(path).extension() == ".json";
+      csv = !documents;
     }
-    for (auto& c : load.cases) run.cases.push_back(std::move(c));
+    if (csv) {
+      SweptLoad load = load_ccd_csv(path);
+      for (auto& e : load.errors) {
+        std::cerr << "error: " << e << "\n";
+        run.load_errors.push_back(std::move(e));
+      }
+      for (auto& c : load.cases) run.cases.push_back(std::move(c));
+    }
+    if (documents) {
+      LoadedCases loaded = load_cases(path);
+      for (const auto& e : loaded.errors) {
+        std::cerr << "error: " << e.to_string() << "\n";
+        run.load_errors.push_back(e.to_string());
+      }
+      for (auto& c : loaded.swept) run.cases.push_back(std::move(c));
+    }
   }
   if (!cli.families.empty()) {
     try {
@@ -86,6 +119,11 @@ int run_swept_command(const SweptCli& cli, int argc, char** argv) {
     status.written = write_json_file(
         cli.out, swept_report(run, *algorithms, cli.options, join_command_line(argc, argv)),
         "report to ");
+  if (!cli.export_cases.empty()) {
+    nlohmann::json doc = {{"format", "touchstone-case/1"}, {"cases", nlohmann::json::array()}};
+    for (const auto& c : run.cases) doc["cases"].push_back(swept_case_json(c));
+    status.written = export_cases(cli.export_cases, doc) && status.written;
+  }
   if (!cli.export_csv.empty()) {
     for (const auto& c : run.cases) {
       // One file per query: <dir>/<type>/<id with '/' as '_'>.csv, readable with --cases.

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 
+#include "cases/format/case_loader.hpp"
 #include "cases/format/ccd_csv.hpp"
 #include "cases/swept_families.hpp"
 
@@ -155,6 +156,60 @@ TEST(SweptFamilies, TwentyFourExactRotationsOfEveryBase) {
   EXPECT_EQ(families.size(), swept_family_names().size());
   EXPECT_EQ(swept_family_cases({"resting"}).size(), 3u * 24u);
   EXPECT_THROW(swept_family_cases({"no-such"}), std::invalid_argument);
+}
+
+TEST(SweptCaseDocument, FamiliesWriteAndReadBackExactly) {
+  const auto cases = swept_family_cases({"*"});
+  nlohmann::json doc = {{"format", "touchstone-case/1"}, {"cases", nlohmann::json::array()}};
+  for (const auto& c : cases) doc["cases"].push_back(swept_case_json(c));
+  const auto loaded = parse_case_document(doc.dump(), "families.json");
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().to_string();
+  ASSERT_EQ(loaded.swept.size(), cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(loaded.swept[i].id, cases[i].id);
+    EXPECT_EQ(loaded.swept[i].exact.coordinates, cases[i].exact.coordinates);
+    EXPECT_EQ(loaded.swept[i].query.points, cases[i].query.points);
+    EXPECT_EQ(loaded.swept[i].truth, cases[i].truth);
+    EXPECT_EQ(loaded.swept[i].expected_toi, cases[i].expected_toi);
+  }
+}
+
+TEST(SweptCaseDocument, RationalStringsAndBadFields) {
+  const std::string good = R"({"id": "q", "kind": "swept", "type": "edge-edge",
+      "start": [["1/3", 0, 0], [1, 0, 0], [0, 1, 0], [0, -1, 0]],
+      "end": [[0, 0, 1], [1, 0, 1], [0, 1, 1], ["-12345678901234567890123/2", -1, 0]],
+      "expected": {"collides": true, "toi": 0}})";
+  auto loaded =
+      parse_case_document(R"({"format": "touchstone-case/1", "cases": [)" + good + "]}", "s.json");
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().to_string();
+  ASSERT_EQ(loaded.swept.size(), 1u);
+  const auto& c = loaded.swept[0];
+  EXPECT_EQ(c.exact.coordinates[0][0], "1/3");
+  EXPECT_EQ(c.query.points[0][0], 1.0 / 3.0);
+  EXPECT_EQ(c.exact.coordinates[7][0], "-12345678901234567890123/2");
+  EXPECT_TRUE(c.rounded);
+  struct Bad {
+    std::string from, to, message;
+  };
+  const std::vector<Bad> bad{
+      {R"("1/3")", R"("1/0")", "field 'start[0][0]': denominator 0"},
+      {R"("1/3")", R"("x")", "field 'start[0][0]': expected a number or a rational"},
+      {R"("edge-edge")", R"("face-face")", "field 'type': expected \"vertex-face\" or"},
+      {R"([1, 0, 0], [0, 1, 0])", R"([1, 0, 0])", "field 'start': expected 4 points"},
+      {R"("toi": 0)", R"("toi": 2)", "field 'expected.toi': expected a time in [0, 1]"},
+      {R"("end")", R"("ends")", "field 'ends'"},
+  };
+  for (const auto& b : bad) {
+    std::string text = good;
+    text.replace(text.find(b.from), b.from.size(), b.to);
+    loaded = parse_case_document(R"({"format": "touchstone-case/1", "cases": [)" + text + "]}",
+                                 "s.json");
+    ASSERT_EQ(loaded.errors.size(), 1u) << b.to;
+    EXPECT_NE(loaded.errors[0].to_string().find("s.json: case 'q': " + b.message),
+              std::string::npos)
+        << loaded.errors[0].to_string();
+    EXPECT_TRUE(loaded.swept.empty());
+  }
 }
 
 }  // namespace
