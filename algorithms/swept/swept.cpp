@@ -3,10 +3,6 @@
 
 namespace touchstone {
 
-const char* swept_type_name(SweptType type) {
-  return type == SweptType::vertex_face ? "vertex-face" : "edge-edge";
-}
-
 const std::vector<SweptAlgorithmInfo>& swept_algorithms() {
   static const std::vector<SweptAlgorithmInfo> all = [] {
     const IntervalParameters interval{};

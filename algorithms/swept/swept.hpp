@@ -16,7 +16,10 @@ namespace touchstone {
 
 enum class SweptType { vertex_face, edge_edge };
 
-const char* swept_type_name(SweptType type);  // "vertex-face", "edge-edge"
+// "vertex-face", "edge-edge".
+inline const char* swept_type_name(SweptType type) {
+  return type == SweptType::vertex_face ? "vertex-face" : "edge-edge";
+}
 
 // The benchmark's vertex order (Wang et al. 2021): rows 0-3 at t = 0, rows 4-7 the same vertices
 // at t = 1. Vertex-face: v, f0, f1, f2. Edge-edge: ea0, ea1, eb0, eb1.

@@ -147,6 +147,14 @@ TEST(SweptAlgorithms, ConservativeOnesHaveNoFalseNegativeAndNoLateToi) {
     EXPECT_NE(r.verdict, Verdict::error) << r.algorithm->name << " " << r.reason;
   }
   EXPECT_GT(conservative, 0);
+  // interval-swept answers every family query within the TOI tolerance, with no false positive
+  // (exact zeros stay zero in its arithmetic: collinear and coplanar motion is decided).
+  for (const auto& r : run.results)
+    if (r.algorithm->name == "interval-swept" &&
+        run.cases[r.case_index].source.rfind("swept", 0) == 0) {
+      EXPECT_EQ(r.verdict, Verdict::pass) << run.cases[r.case_index].id << ": " << r.reason;
+      EXPECT_FALSE(r.false_positive) << run.cases[r.case_index].id;
+    }
 }
 
 TEST(SweptAlgorithms, SilviaAsWritten) {
