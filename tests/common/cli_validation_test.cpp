@@ -9,7 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "support/cli_process.hpp"
+#include "tests/support/cli_process.hpp"
 
 namespace touchstone {
 namespace {

@@ -10,7 +10,7 @@
 #include "harness/common/child_process.hpp"
 #include "harness/common/cli.hpp"
 #include "harness/common/reporter.hpp"
-#include "support/cli_process.hpp"
+#include "tests/support/cli_process.hpp"
 
 namespace touchstone {
 namespace {

@@ -16,8 +16,8 @@
 #include <thread>
 
 #include "harness/common/child_process.hpp"
-#include "support/cli_process.hpp"
-#include "support/schema_check.hpp"
+#include "tests/support/cli_process.hpp"
+#include "tests/support/schema_check.hpp"
 
 namespace touchstone {
 namespace {

@@ -17,7 +17,7 @@
 #include <sstream>
 
 #include "harness/sweep/shard_file.hpp"
-#include "support/cli_process.hpp"
+#include "tests/support/cli_process.hpp"
 
 namespace touchstone {
 namespace {
