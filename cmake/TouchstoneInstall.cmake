@@ -19,6 +19,7 @@ set(TOUCHSTONE_INSTALL_DATADIR ${CMAKE_INSTALL_DATADIR}/touchstone)
 set(_touchstone_exported
   touchstone_geometry geometry
   touchstone_proximity proximity
+  touchstone_swept swept
   touchstone_forces forces
   touchstone_dynamics dynamics
   touchstone_regions regions

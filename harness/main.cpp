@@ -3,8 +3,9 @@
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
 // (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp), compare and export
 // (harness/compare/cli.cpp), report (harness/html/cli.cpp), sweep and merge
-// (harness/sweep/cli.cpp). Exit statuses (README "Exit status"): a command line CLI11 rejects
-// is a usage error (2); each command returns exit_status() (harness/common/cli.hpp).
+// (harness/sweep/cli.cpp), swept (harness/swept/cli.cpp). Exit statuses (README "Exit status"): a
+// command line CLI11 rejects is a usage error (2); each command returns exit_status()
+// (harness/common/cli.hpp).
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -19,6 +20,7 @@
 #include "harness/regions/cli.hpp"
 #include "harness/regions/paper.hpp"
 #include "harness/sweep/cli.hpp"
+#include "harness/swept/cli.hpp"
 
 using namespace touchstone;
 
@@ -50,6 +52,8 @@ int main(int argc, char** argv) {
   auto* sweep = add_sweep_command(app, sweep_cli);
   MergeCli merge_cli;
   auto* merge = add_merge_command(app, merge_cli);
+  SweptCli swept_cli;
+  auto* swept = add_swept_command(app, swept_cli);
 
   try {
     app.parse(argc, argv);
@@ -76,5 +80,6 @@ int main(int argc, char** argv) {
   if (*report) return run_report_command(report_cli);
   if (*sweep) return run_sweep_command(sweep_cli, argc, argv);
   if (*merge) return run_merge_command(merge_cli);
+  if (*swept) return run_swept_command(swept_cli, argc, argv);
   return kExitUsage;
 }

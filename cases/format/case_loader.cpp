@@ -22,14 +22,15 @@ using nlohmann::json;
 std::string case_kind(const json& j) {
   if (!j.contains("kind")) return "proximity";
   const json& kind = j["kind"];
-  const std::string known = "(known: proximity, motion, contact-forces, lcp, contact-regions)";
+  const std::string known =
+      "(known: proximity, motion, contact-forces, lcp, contact-regions, swept)";
   if (!kind.is_string()) {
     fields::case_id(j);
     fields::bad("kind", "expected a string, got " + std::string(kind.type_name()) + " " + known);
   }
   const std::string name = kind.get<std::string>();
   if (name == "proximity" || name == "motion" || name == "contact-forces" || name == "lcp" ||
-      name == "contact-regions")
+      name == "contact-regions" || name == "swept")
     return name;
   fields::case_id(j);
   fields::bad("kind", "unknown kind '" + name + "' " + known);
@@ -60,6 +61,10 @@ void parse_case(const json& j, const std::string& file, std::size_t index, Loade
     check_pair(m, ShapeKinds::any_dimension);
     claim(m.id);
     out.motion.push_back(std::move(m));
+  } else if (kind == "swept") {
+    SweptCase w = parse_swept_case(j, file, index);
+    claim(w.id);
+    out.swept.push_back(std::move(w));
   } else if (kind == "contact-regions") {
     RegionCase r = parse_region_case(j, file, index);
     check_pair(r, ShapeKinds::solids);
@@ -147,6 +152,7 @@ void append(LoadedCases& out, LoadedCases&& part) {
   for (auto& m : part.motion) out.motion.push_back(std::move(m));
   for (auto& f : part.forces) out.forces.push_back(std::move(f));
   for (auto& r : part.regions) out.regions.push_back(std::move(r));
+  for (auto& w : part.swept) out.swept.push_back(std::move(w));
   for (auto& w : part.warnings) out.warnings.push_back(std::move(w));
 }
 
@@ -199,6 +205,7 @@ void claim_ids(LoadedCases& loaded, const std::string& file,
   claim(loaded.motion);
   claim(loaded.forces);
   claim(loaded.regions);
+  claim(loaded.swept);
 }
 
 // Checks the force problems of a Siconos or FCLib file (the JSON kinds are checked as parsed).

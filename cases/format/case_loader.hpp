@@ -1,8 +1,8 @@
 // The one reader of case files (DESIGN §6.2; fields documented in cases/README.md):
 // `touchstone-case/1` documents holding cases of every kind (proximity, motion, contact-forces,
-// lcp, contact-regions), Siconos LCP text files (*.dat) and FCLib problems (*.hdf5). A bad file or
-// a bad case becomes a LoadError naming the file, the case id and the field; the other cases of the
-// file are still loaded.
+// lcp, contact-regions, swept), Siconos LCP text files (*.dat) and FCLib problems (*.hdf5). A bad
+// file or a bad case becomes a LoadError naming the file, the case id and the field; the other
+// cases of the file are still loaded.
 #pragma once
 
 #include <filesystem>
@@ -16,6 +16,7 @@
 #include "cases/format/motion_case.hpp"
 #include "cases/format/proximity_case.hpp"
 #include "cases/format/region_case.hpp"
+#include "cases/format/swept_case.hpp"
 
 namespace touchstone {
 
@@ -26,6 +27,7 @@ struct LoadedCases {
   std::vector<MotionCase> motion;   // kind "motion"
   std::vector<ForceCase> forces;    // kinds "contact-forces" and "lcp", Siconos and FCLib files
   std::vector<RegionCase> regions;  // kind "contact-regions"
+  std::vector<SweptCase> swept;     // kind "swept"
   std::vector<LoadError> warnings;  // unknown fields under lenient options
 };
 

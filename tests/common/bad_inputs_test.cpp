@@ -199,10 +199,10 @@ TEST(BadInputs, KindsAndIdsOfTheWrongType) {
   expect_errors({
       {"kind is a number", doc(R"({"id": "k", "kind": 5})"),
        "bad.json: case 'k': field 'kind': expected a string, got number (known: proximity, "
-       "motion, contact-forces, lcp, contact-regions)"},
+       "motion, contact-forces, lcp, contact-regions, swept)"},
       {"kind unknown", doc(R"({"id": "k", "kind": "volumes"})"),
        "bad.json: case 'k': field 'kind': unknown kind 'volumes' (known: proximity, motion, "
-       "contact-forces, lcp, contact-regions)"},
+       "contact-forces, lcp, contact-regions, swept)"},
       {"id is a number", doc(R"({"id": 5, "kind": "motion"})"),
        "bad.json: case '#0': field 'id': missing or not a non-empty string"},
       {"a case that is not an object", doc("5"), "bad.json: case '#0': a case must be an object"},

@@ -37,6 +37,12 @@ case "$target" in
     bytes 0 2 6 6 2 3 4 5 6 7 8 2 3 4 5 6 7 1 1 1 1 1 1 2 2 2 2 2 2 >"$out/identity-csc"
     bytes 1 1 4 4 2 3 4 5 6 2 3 4 5 1 1 1 1 2 0 2 0 >"$out/identity-csr"
     ;;
+  ccd_csv)  # first byte: 0 vertex-face, 1 edge-edge; then the benchmark's CSV text
+    ccd="$root/../shared/data/ccd-sample-queries/unit-tests"
+    for f in "$ccd"/vertex-face/*.csv; do [ -f "$f" ] && { bytes 0; head -16 "$f"; } >"$out/vf-$(basename "$f")"; done
+    for f in "$ccd"/edge-edge/*.csv; do [ -f "$f" ] && { bytes 1; head -16 "$f"; } >"$out/ee-$(basename "$f")"; done
+    { bytes 0; for r in 1 2 3 4 5 6 7 8; do echo "1,2,-3,4,5,1,1"; done; } >"$out/small"
+    ;;
   *) echo "corpus.sh: unknown target $target" >&2; exit 2 ;;
 esac
 # Inputs that once crashed a target stay in its corpus.

@@ -1,0 +1,69 @@
+// Swept (continuous) collision of elementary primitives over one step (seed 004 §2.3; DESIGN
+// §3.2b): a vertex against a triangle, or an edge against an edge, every vertex moving on a
+// straight line from its position at t = 0 to its position at t = 1. One input and one output
+// struct per query; an algorithm declares whether it promises no false negatives
+// (`conservative`), and the verifier holds it to that.
+#pragma once
+
+#include <Eigen/Core>
+#include <array>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace touchstone {
+
+enum class SweptType { vertex_face, edge_edge };
+
+// "vertex-face", "edge-edge".
+inline const char* swept_type_name(SweptType type) {
+  return type == SweptType::vertex_face ? "vertex-face" : "edge-edge";
+}
+
+// The benchmark's vertex order (Wang et al. 2021): rows 0-3 at t = 0, rows 4-7 the same vertices
+// at t = 1. Vertex-face: v, f0, f1, f2. Edge-edge: ea0, ea1, eb0, eb1.
+struct SweptQuery {
+  SweptType type = SweptType::vertex_face;
+  std::array<Eigen::Vector3d, 8> points{};
+};
+
+struct SweptAnswer {
+  bool collides = false;
+  double toi = 1.0;  // time of impact in [0, 1] when collides (the earliest one the method finds)
+  bool failed = false;  // the method gave up (reason says why); counted as "no answer"
+  std::string reason{};
+};
+
+struct SweptAlgorithmInfo {
+  std::string name;           // command-line name, e.g. "silvia-swept"
+  std::string paper;          // where it comes from
+  std::string description;    // one line
+  bool conservative = false;  // promises no false negatives, and a TOI never later than the exact
+  std::map<std::string, double> parameters{};  // tolerances and caps, written into reports
+  std::function<SweptAnswer(const SweptQuery&)> query{};
+};
+
+// Every swept algorithm the project ships, one line each in swept.cpp.
+const std::vector<SweptAlgorithmInfo>& swept_algorithms();
+const SweptAlgorithmInfo* find_swept_algorithm(const std::string& name);
+
+// Entry points of the algorithms (one folder each).
+SweptAnswer silvia_swept(const SweptQuery& query);
+SweptAnswer sampling_swept(const SweptQuery& query, int substeps);
+
+struct IntervalParameters {
+  double tolerance = 1e-7;       // width of a time interval that is not refined further
+  long max_intervals = 100'000;  // cap: past it the interval at hand is reported (a hit)
+};
+SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& parameters);
+
+// The query at time t, each vertex on its straight line (shared by the algorithms).
+inline std::array<Eigen::Vector3d, 4> swept_positions(const SweptQuery& query, double t) {
+  std::array<Eigen::Vector3d, 4> out;
+  for (int i = 0; i < 4; ++i)
+    out[i] = query.points[i] + t * (query.points[i + 4] - query.points[i]);
+  return out;
+}
+
+}  // namespace touchstone

@@ -1,0 +1,231 @@
+// The exact swept reference (rational roots, signs at algebraic roots, degenerate contact) against
+// the CCD benchmark's ground truth on every query of the shared sample and against the families'
+// answers by construction; the algorithms' promises (no false negatives for `conservative`); the
+// verdict rules and the table.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+
+#include "cases/format/ccd_csv.hpp"
+#include "cases/swept_families.hpp"
+#include "harness/swept/runner.hpp"
+#include "reference/exact_polynomial_internal.hpp"
+#include "reference/exact_swept.hpp"
+
+namespace touchstone {
+namespace {
+
+using namespace exact_poly;
+
+// ../shared/data (TOUCHSTONE_SHARED_DIR at run time overrides the build's path, for worktrees).
+const std::string kSample =
+    std::string(std::getenv("TOUCHSTONE_SHARED_DIR") ? std::getenv("TOUCHSTONE_SHARED_DIR")
+                                                     : TOUCHSTONE_SHARED_DIR) +
+    "/data/ccd-sample-queries";
+
+TEST(SweptPolynomial, IrrationalRootIsIsolatedAndSignsAreExact) {
+  // t² − 1/2 on [0, 1]: the root √2/2.
+  const Poly p{Q(-1, 2), Q(0), Q(1)};
+  auto roots = roots_in(p, Q(0), Q(1));
+  ASSERT_EQ(roots.size(), 1u);
+  Root r = roots[0];
+  EXPECT_FALSE(r.exact);
+  refine_relative(r, Q(1, 1000000000000));
+  EXPECT_LE(r.lo.get_d(), std::sqrt(0.5));
+  EXPECT_GE(r.hi.get_d(), std::sqrt(0.5) - 1e-16);
+  EXPECT_LE(Q((r.hi - r.lo) / r.lo).get_d(), 1e-12);
+  // 2t² − 1 vanishes there; t − 7/10 is positive; 2t − √2·… : (t − 1)(2t² − 1) vanishes too.
+  EXPECT_EQ(sign_at_root(Poly{Q(-1), Q(0), Q(2)}, roots[0]), 0);
+  EXPECT_EQ(sign_at_root(Poly{Q(-7, 10), Q(1)}, roots[0]), 1);
+  EXPECT_EQ(sign_at_root(Poly{Q(-71, 100), Q(1)}, roots[0]), -1);
+  EXPECT_EQ(sign_at_root(mul(Poly{Q(-1), Q(1)}, Poly{Q(-1), Q(0), Q(2)}), roots[0]), 0);
+  // A double root and a rational root: (t − 1/3)² (t − 1).
+  const Poly q = mul(mul(Poly{Q(-1, 3), Q(1)}, Poly{Q(-1, 3), Q(1)}), Poly{Q(-1), Q(1)});
+  const auto qr = roots_in(q, Q(0), Q(1));
+  ASSERT_EQ(qr.size(), 2u);
+  EXPECT_TRUE(qr[1].exact);
+  EXPECT_EQ(qr[1].lo, Q(1));
+  Root third = qr[0];
+  refine_relative(third, Q(1, 1000000000000));
+  EXPECT_TRUE(third.lo <= Q(1, 3) && Q(1, 3) <= third.hi);
+}
+
+TEST(SweptReference, AgreesWithTheBenchmarkGroundTruthOnEverySampleQuery) {
+  if (!std::filesystem::exists(kSample)) GTEST_SKIP() << kSample << " absent";
+  const auto load = load_ccd_csv(kSample);
+  ASSERT_TRUE(load.errors.empty());
+  ASSERT_EQ(load.cases.size(), 324u);
+  int positives = 0;
+  for (const auto& c : load.cases) {
+    const auto r = exact_swept(c.exact);
+    ASSERT_TRUE(c.truth.has_value());
+    EXPECT_EQ(r.collides, *c.truth) << c.id;
+    positives += r.collides;
+    if (r.collides) {
+      const Q lo(r.toi_lo), hi(r.toi_hi);
+      EXPECT_TRUE(Q(0) <= lo && lo <= hi && hi <= Q(1)) << c.id;
+      EXPECT_TRUE(hi - lo <= Q(1, 1000000000000) * lo) << c.id;
+      EXPECT_LE(r.toi_lo_double, r.toi_hi_double);
+    }
+  }
+  EXPECT_EQ(positives, 1280 / 8);
+}
+
+TEST(SweptReference, FamiliesAnswerAsConstructed) {
+  for (const auto& c : swept_family_cases({"*"})) {
+    const auto r = exact_swept(c.exact);
+    EXPECT_EQ(r.collides, *c.truth) << c.id;
+    if (c.expected_toi) {
+      EXPECT_LE(r.toi_lo_double, *c.expected_toi) << c.id;
+      EXPECT_GE(r.toi_hi_double, *c.expected_toi) << c.id;
+    }
+    if (c.family == "resting" || c.family == "coplanar-sliding") {
+      EXPECT_TRUE(r.coplanar_throughout) << c.id;
+    }
+  }
+}
+
+TEST(SweptReference, DegenerateTrianglesAndPointsAndBadRationals) {
+  SweptQuery q;
+  // A triangle collapsed to a segment from (0,0,0) to (2,0,0); the vertex falls onto (1,0,0).
+  q.type = SweptType::vertex_face;
+  const Eigen::Vector3d v0(1, 0, 1), v1(1, 0, -1), a(0, 0, 0), b(2, 0, 0), c(1, 0, 0);
+  q.points = {v0, a, b, c, v1, a, b, c};
+  auto r = exact_swept(exact_swept_query(q));
+  EXPECT_TRUE(r.collides);
+  EXPECT_TRUE(r.coplanar_throughout);
+  EXPECT_EQ(r.toi_lo, "1/2");
+  EXPECT_EQ(r.toi_hi, "1/2");
+  // The same vertex falling beside the segment, at y = 2^-40.
+  q.points[0].y() = q.points[4].y() = 0x1p-40;
+  EXPECT_FALSE(exact_swept(exact_swept_query(q)).collides);
+  // Two edges collapsed to points, meeting at t = 1/4.
+  q.type = SweptType::edge_edge;
+  const Eigen::Vector3d p0(-1, 0, 0), p1(3, 0, 0), o(0, 0, 0);
+  q.points = {p0, p0, o, o, p1, p1, o, o};
+  r = exact_swept(exact_swept_query(q));
+  EXPECT_TRUE(r.collides);
+  EXPECT_EQ(r.toi_lo, "1/4");
+  ExactSweptQuery bad = exact_swept_query(q);
+  bad.coordinates[5][1] = "1/0";
+  EXPECT_THROW(exact_swept(bad), std::invalid_argument);
+  bad.coordinates[5][1] = "x";
+  EXPECT_THROW(exact_swept(bad), std::invalid_argument);
+}
+
+SweptRun run_of(std::vector<SweptCase> cases) {
+  SweptRun run;
+  run.cases = std::move(cases);
+  std::vector<const SweptAlgorithmInfo*> all;
+  for (const auto& a : swept_algorithms()) all.push_back(&a);
+  SweptOptions options;
+  options.repetitions = 1;
+  run_swept(run, all, options, false);
+  return run;
+}
+
+TEST(SweptAlgorithms, ConservativeOnesHaveNoFalseNegativeAndNoLateToi) {
+  std::vector<SweptCase> cases = swept_family_cases({"*"});
+  if (std::filesystem::exists(kSample)) {
+    auto load = load_ccd_csv(kSample);
+    cases.insert(cases.end(), load.cases.begin(), load.cases.end());
+  }
+  const SweptRun run = run_of(cases);
+  for (const auto& ref : run.references) EXPECT_EQ(ref.problem, "");
+  int conservative = 0;
+  for (const auto& r : run.results) {
+    if (!r.algorithm->conservative) continue;
+    ++conservative;
+    const auto& exact = run.references[r.case_index].exact;
+    EXPECT_FALSE(r.false_negative) << r.algorithm->name << " " << run.cases[r.case_index].id;
+    if (r.answer.collides && exact.collides) {
+      EXPECT_LE(r.answer.toi, exact.toi_hi_double)
+          << r.algorithm->name << " " << run.cases[r.case_index].id;
+    }
+    EXPECT_NE(r.verdict, Verdict::error) << r.algorithm->name << " " << r.reason;
+  }
+  EXPECT_GT(conservative, 0);
+  // interval-swept answers every family query within the TOI tolerance, with no false positive
+  // (exact zeros stay zero in its arithmetic: collinear and coplanar motion is decided).
+  for (const auto& r : run.results)
+    if (r.algorithm->name == "interval-swept" &&
+        run.cases[r.case_index].source.rfind("swept", 0) == 0) {
+      EXPECT_EQ(r.verdict, Verdict::pass) << run.cases[r.case_index].id << ": " << r.reason;
+      EXPECT_FALSE(r.false_positive) << run.cases[r.case_index].id;
+    }
+}
+
+TEST(SweptAlgorithms, SilviaAsWritten) {
+  // A vertex through the front of a face (normal +z by f0, f1, f2) is found at t_c; the same
+  // vertex coming from behind is not: the paper's test is one-sided.
+  SweptQuery q;
+  q.type = SweptType::vertex_face;
+  const Eigen::Vector3d a(0, 0, 0), b(2, 0, 0), c(0, 2, 0);
+  q.points = {Eigen::Vector3d(0.5, 0.5, 1), a, b, c, Eigen::Vector3d(0.5, 0.5, -3), a, b, c};
+  auto ans = silvia_swept(q);
+  EXPECT_TRUE(ans.collides);
+  EXPECT_EQ(ans.toi, 0.25);
+  std::swap(q.points[0], q.points[4]);
+  EXPECT_FALSE(silvia_swept(q).collides);
+  EXPECT_TRUE(exact_swept(exact_swept_query(q)).collides);
+  // Crossing edges: edge a along y at x = 1 falls through edge b on the x axis.
+  q.type = SweptType::edge_edge;
+  q.points = {Eigen::Vector3d(1, -1, 1),  Eigen::Vector3d(1, 1, 1),  a, b,
+              Eigen::Vector3d(1, -1, -1), Eigen::Vector3d(1, 1, -1), a, b};
+  ans = silvia_swept(q);
+  EXPECT_TRUE(ans.collides);
+  EXPECT_NEAR(ans.toi, 0.5, 1e-15);
+}
+
+TEST(SweptVerdicts, RulesAndTable) {
+  ExactSweptResult hit;
+  hit.collides = true;
+  hit.toi_lo_double = 0.5;
+  hit.toi_hi_double = 0.5 + 1e-13;
+  SweptAlgorithmInfo conservative{"c", "", "", true, {}, {}};
+  SweptAlgorithmInfo plain{"p", "", "", false, {}, {}};
+  SweptOptions options;
+  SweptResult r;
+  r.answer.collides = false;
+  judge_swept(conservative, hit, options, r);
+  EXPECT_EQ(r.verdict, Verdict::fail);
+  EXPECT_TRUE(r.false_negative);
+  r = {};
+  r.answer = {true, 0.5 + 1e-9, false, ""};  // later than exact: conservative fails
+  judge_swept(conservative, hit, options, r);
+  EXPECT_EQ(r.verdict, Verdict::fail);
+  r = {};
+  r.answer = {true, 0.5 + 1e-9, false, ""};
+  judge_swept(plain, hit, options, r);
+  EXPECT_EQ(r.verdict, Verdict::pass);
+  EXPECT_NEAR(r.toi_error, 1e-9 - 1e-13, 1e-15);
+  r = {};
+  r.answer = {true, 0.4, false, ""};  // early by 0.1
+  judge_swept(conservative, hit, options, r);
+  EXPECT_EQ(r.verdict, Verdict::fail);
+  ExactSweptResult miss;
+  r = {};
+  r.answer = {true, 0.3, false, ""};
+  judge_swept(conservative, miss, options, r);
+  EXPECT_EQ(r.verdict, Verdict::pass);
+  EXPECT_TRUE(r.false_positive);
+  r = {};
+  r.answer = {true, 0.3, false, ""};
+  judge_swept(plain, miss, options, r);
+  EXPECT_EQ(r.verdict, Verdict::fail);
+
+  const SweptRun run = run_of(swept_family_cases({"thin-plate"}));
+  const auto table = swept_table(run);
+  ASSERT_FALSE(table.empty());
+  EXPECT_EQ(table[0].algorithm, "exact-reference");
+  EXPECT_EQ(table[0].group, "thin-plate");
+  EXPECT_EQ(table[0].queries, 4 * 24);
+  const auto report = swept_report(run, {&swept_algorithms()[0]}, options, "cmd");
+  EXPECT_EQ(report["cases"].size(), 4u * 24u);
+  EXPECT_TRUE(report["cases"][0]["results"][0].contains("collides"));
+}
+
+}  // namespace
+}  // namespace touchstone
