@@ -6,6 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   valgrind  # callgrind.h: instruction counts in `touchstone motion --count-instructions`
   libeigen3-dev libcgal-dev libgmp-dev libmpfr-dev
+  libqhull-dev  # solfec-cvi: the reentrant qhull (libqhull_r), seed 001 step 7
   libcgal-demo  # CGAL's example meshes (harness/scripts/fetch-meshes.sh)
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
