@@ -63,10 +63,10 @@ struct ExactRegions {
   std::optional<std::string> distance_sq_exact;  // separated: squared distance as a fraction
   std::optional<double> distance;                // its square root, rounded to nearest
   std::optional<Feature> closest_a, closest_b;   // separated: a closest entity pair
-  std::optional<bool> shallow;      // penetrating, when asked: overlap removable within the limit
-  std::size_t pairs_tested = 0;     // entity pairs examined after bounding-box culling
-  std::optional<ExactPatch> patch;  // when asked and both shapes are convex solids
-  std::string method;               // how it was obtained, for the report
+  std::optional<bool> shallow;   // penetrating, when asked: overlap removable within the limit
+  std::size_t pairs_tested = 0;  // entity pairs examined after bounding-box culling
+  std::optional<ExactPatch> patch = std::nullopt;  // when asked and both shapes are convex solids
+  std::string method;                              // how it was obtained, for the report
 };
 
 // Throws std::runtime_error on non-finite input or a face that is not exactly planar.

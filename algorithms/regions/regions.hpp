@@ -44,8 +44,8 @@ struct ContactRegion {
   // normals"): one point, one normal, the patch's area (half the surface area of A ∩ B) and its
   // gap (negative: penetration); `a` and `b` then name the surface pair, the faces of A and B
   // nearest the point.
-  std::optional<double> area;
-  std::optional<double> gap;
+  std::optional<double> area = std::nullopt;
+  std::optional<double> gap = std::nullopt;
   int dimension() const { return points.size() >= 3 ? 2 : static_cast<int>(points.size()) - 1; }
 };
 

@@ -147,7 +147,8 @@ Flags region_capability_flags(const RegionCapabilities& c) {
           {"temporal_coherence", c.temporal_coherence},
           {"back_face_culling", c.back_face_culling},
           {"relation", c.relation},
-          {"nonconvex", c.nonconvex}};
+          {"nonconvex", c.nonconvex},
+          {"contact_patch", c.contact_patch}};
 }
 
 RegionReport::RegionReport(const RegionRunResults& run, const RegionRunOptions& options)
