@@ -1,11 +1,15 @@
 // Steps 4–10 of seed 001 "Calculating volumetric intersection": see cvi.hpp.
 #include "algorithms/regions/solfec/cvi.hpp"
 
+#include <Eigen/LU>
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <limits>
+#include <optional>
 
 extern "C" {
 #include <libqhull_r/qhull_ra.h>
@@ -64,6 +68,53 @@ double best_step(std::span<const Plane> planes, const Vec3& x, const Vec3& g) {
   return t;
 }
 
+// The point of least norm in the convex hull of `points` (unit vectors), normalized, or nullopt
+// when the hull holds the origin (within rounding). In 3D it lies in a face spanned by at most
+// three points (Carathéodory): each subset of one to three points is solved on its affine hull
+// and kept when its weights are non-negative and no point lies below it (v·p ≥ |v|²).
+std::optional<Vec3> least_norm_direction(const std::vector<Vec3>& points) {
+  const std::size_t n = std::min<std::size_t>(points.size(), 12);
+  std::optional<Vec3> best;
+  double best_norm = std::numeric_limits<double>::infinity();
+  auto consider = [&](std::initializer_list<std::size_t> ids) {
+    const std::size_t k = ids.size();
+    Eigen::Matrix4d m = Eigen::Matrix4d::Zero();
+    Eigen::Vector4d rhs = Eigen::Vector4d::Zero();
+    std::array<Vec3, 3> p;
+    std::size_t i = 0;
+    for (std::size_t id : ids) p[i++] = points[id];
+    for (std::size_t r = 0; r < k; ++r) {
+      for (std::size_t c = 0; c < k; ++c)
+        m(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = p[r].dot(p[c]);
+      m(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(k)) = 1.0;
+      m(static_cast<Eigen::Index>(k), static_cast<Eigen::Index>(r)) = 1.0;
+    }
+    rhs(static_cast<Eigen::Index>(k)) = 1.0;
+    const Eigen::Index dim = static_cast<Eigen::Index>(k + 1);
+    const Eigen::VectorXd w = m.topLeftCorner(dim, dim).fullPivLu().solve(rhs.head(dim));
+    Vec3 v = Vec3::Zero();
+    for (std::size_t r = 0; r < k; ++r) {
+      if (!(w(static_cast<Eigen::Index>(r)) >= -1e-12)) return;
+      v += w(static_cast<Eigen::Index>(r)) * p[r];
+    }
+    const double vv = v.squaredNorm();
+    if (!std::isfinite(vv) || vv >= best_norm) return;
+    for (std::size_t j = 0; j < n; ++j)
+      if (points[j].dot(v) < vv - 1e-12) return;  // a point below: not the hull's nearest
+    best_norm = vv;
+    best = v;
+  };
+  for (std::size_t a = 0; a < n; ++a) {
+    consider({a});
+    for (std::size_t b = a + 1; b < n; ++b) {
+      consider({a, b});
+      for (std::size_t c = b + 1; c < n; ++c) consider({a, b, c});
+    }
+  }
+  if (!best || !(best_norm > 1e-20)) return std::nullopt;
+  return *best / std::sqrt(best_norm);
+}
+
 // qhull's messages go nowhere: a failure is reported through its exit code.
 FILE* quiet_file() {
   static FILE* const f = std::fopen("/dev/null", "w");
@@ -105,18 +156,20 @@ void order_face(const Vec3& normal, const std::vector<Vec3>& polar, std::vector<
 
 double refine_point(std::span<const Plane> planes, Vec3& x, double size) {
   double best = min_slack(planes, x);
-  for (int iteration = 0; iteration < 32; ++iteration) {
-    // Ascent direction: the mean inward normal of the planes within a band of the smallest slack.
+  std::vector<Vec3> active;
+  for (int iteration = 0; iteration < 64; ++iteration) {
+    // Ascent direction: the point of least norm in the hull of the inward normals of the planes
+    // within a band of the smallest slack; every such slack grows along it. Zero: x maximizes
+    // the smallest slack (the near-active normals balance).
     const double band = std::max(1e-3 * std::abs(best), 1e-12 * size);
-    Vec3 g = Vec3::Zero();
+    active.clear();
     for (const Plane& p : planes)
-      if (p.offset - p.normal.dot(x) <= best + band) g -= p.normal;
-    const double len = g.norm();
-    if (!(len > 1e-12)) break;  // the near-active planes balance: a maximum of the smallest slack
-    g /= len;
-    const double t = best_step(planes, x, g);
+      if (p.offset - p.normal.dot(x) <= best + band) active.push_back(-p.normal);
+    const std::optional<Vec3> g = least_norm_direction(active);
+    if (!g) break;
+    const double t = best_step(planes, x, *g);
     if (!(t > 0.0) || !std::isfinite(t)) break;
-    const Vec3 y = x + t * g;
+    const Vec3 y = x + t * *g;
     const double s = min_slack(planes, y);
     if (!(s > best + 1e-9 * std::max(std::abs(best), 1e-12 * size))) break;
     x = y;

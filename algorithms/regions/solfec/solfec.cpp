@@ -18,7 +18,14 @@ namespace {
 struct Shape : PreparedShape {
   std::unique_ptr<PreparedShape> gjk;
   std::vector<Plane> planes;  // local, unit outward normals
+  std::vector<int> face_ids;  // the Polytope face each plane stands for
 };
+
+// A face whose vertices all lie within this × the shape's diameter of an earlier face's plane
+// (same outward side) is that plane: the pieces of one rounded face of a hull (a rotated box's
+// faces split in two triangles by rounding), which the area² weighting would otherwise weigh by
+// however the dual hull splits them. The shape moves by at most this × its diameter.
+constexpr double kCoplanar = 1e-9;
 
 struct World {
   std::vector<Plane> planes;  // A's then B's, world coordinates
@@ -66,7 +73,26 @@ class Solfec : public RegionAlgorithm {
     auto s = std::make_unique<Shape>();
     s->polytope = &shape;
     s->gjk = gjk_->prepare(shape);
-    for (const Face& f : shape.faces()) s->planes.push_back(f.plane);
+    for (std::size_t k = 0; k < shape.faces().size(); ++k) {
+      const Plane& plane = shape.faces()[k].plane;
+      bool merged = false;
+      for (const Plane& kept : s->planes) {
+        if (kept.normal.dot(plane.normal) <= 0.0) continue;
+        bool on = true;
+        for (int v : shape.faces()[k].vertices)
+          on =
+              on && std::abs(kept.signed_distance(shape.vertices()[static_cast<std::size_t>(v)])) <=
+                        kCoplanar * shape.diameter();
+        if (on) {
+          merged = true;
+          break;
+        }
+      }
+      if (!merged) {
+        s->planes.push_back(plane);
+        s->face_ids.push_back(static_cast<int>(k));
+      }
+    }
     return s;
   }
 
@@ -193,8 +219,13 @@ class Solfec : public RegionAlgorithm {
         return failed_regions("the contact point fell outside A or B", r.subset);
     // Lines 10–11.
     const int na = w.planes_a, nt = static_cast<int>(w.planes.size());
-    const Feature fa{FeatureKind::face, nearest_plane(w.planes, 0, na, p)};
-    const Feature fb{FeatureKind::face, nearest_plane(w.planes, na, nt, p) - na};
+    const auto& sa = static_cast<const Shape&>(*q.a);
+    const auto& sb = static_cast<const Shape&>(*q.b);
+    const Feature fa{FeatureKind::face,
+                     sa.face_ids[static_cast<std::size_t>(nearest_plane(w.planes, 0, na, p))]};
+    const Feature fb{
+        FeatureKind::face,
+        sb.face_ids[static_cast<std::size_t>(nearest_plane(w.planes, na, nt, p) - na)]};
     // Line 12: gap = min n·v − max n·v over the vertices of A ∩ B.
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (const Vec3& v : cvi.vertices) lo = std::min(lo, n.dot(v)), hi = std::max(hi, n.dot(v));
@@ -206,8 +237,6 @@ class Solfec : public RegionAlgorithm {
       Pose pa = q.pose_a, pb = q.pose_b;
       pa.translation += s * n;
       pb.translation -= s * n;
-      const auto& sa = static_cast<const Shape&>(*q.a);
-      const auto& sb = static_cast<const Shape&>(*q.b);
       const auto t0 = times_ ? Clock::now() : Clock::time_point{};
       const ProximityResult g = gjk_->query(*sa.gjk, pa, *sb.gjk, pb, nullptr);
       if (times_) {  // GJK's share, taken out of the derivation's

@@ -5,6 +5,8 @@
 //
 // Parameters (reported): geometric_epsilon (1e-6, Solfec's GEOMETRIC_EPSILON), absolute unless
 // epsilon_relative = 1, then times the diagonal of the pair's world bounding box.
+// A face whose vertices lie within 1e-9 × the shape's diameter of an earlier face's plane is taken
+// as that plane (the pieces of a rounded face of a convex hull); the surface pair names the first.
 // Output: no region when the pair is separated by more than ε or A ∩ B has no point deeper than ε
 // inside both (Solfec returns no contact); else one region: point, normal (from B into A, the
 // region contract's direction: Solfec's n negated), area, gap and the surface pair (a, b: the
