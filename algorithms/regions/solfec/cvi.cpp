@@ -161,7 +161,10 @@ double refine_point(std::span<const Plane> planes, Vec3& x, double size) {
     // Ascent direction: the point of least norm in the hull of the inward normals of the planes
     // within a band of the smallest slack; every such slack grows along it. Zero: x maximizes
     // the smallest slack (the near-active normals balance).
-    const double band = std::max(1e-3 * std::abs(best), 1e-12 * size);
+    // The band's floor covers the slacks' rounding, which grows with |x| (shapes far from the
+    // origin): a plane missed by it stops the ascent at once.
+    const double noise = 1e-12 * (size + x.cwiseAbs().maxCoeff());
+    const double band = std::max(1e-3 * std::abs(best), noise);
     active.clear();
     for (const Plane& p : planes)
       if (p.offset - p.normal.dot(x) <= best + band) active.push_back(-p.normal);
@@ -171,7 +174,7 @@ double refine_point(std::span<const Plane> planes, Vec3& x, double size) {
     if (!(t > 0.0) || !std::isfinite(t)) break;
     const Vec3 y = x + t * *g;
     const double s = min_slack(planes, y);
-    if (!(s > best + 1e-9 * std::max(std::abs(best), 1e-12 * size))) break;
+    if (!(s > best + 1e-9 * std::max(std::abs(best), noise))) break;
     x = y;
     best = s;
   }
