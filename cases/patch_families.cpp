@@ -58,15 +58,20 @@ RegionCase hex_stack(std::uint64_t seed, int index) {
 
 RegionCase hex_overlap(std::uint64_t seed, int index) {
   cases::Rng rng("hex-overlap", seed, index);
-  const std::vector<Vec3> a = box_points({0, 0, 0}, {1, 1, 1});
+  std::vector<Vec3> a = box_points({0, 0, 0}, {1, 1, 1});
   const Vec3 half = rng.uniform_vector(0.1, 0.6);
   const std::array<double, 4> q = rng.quaternion();
   const Mat3 r = Pose::from_quaternion(q, Vec3::Zero()).rotation;
   const Vec3 centre = Vec3(0.5, 0.5, 0.5) + 0.5 * rng.unit_vector() * rng.uniform(0.6, 1.6);
   std::vector<Vec3> b;
   for (const Vec3& p : box_points(-half, half)) b.push_back(r * p + centre);
+  // Odd indices: the pair far from the origin, as elements of a large model are (the rotated
+  // box's faces reach the hull as pairs of nearly coplanar triangles there).
+  const Vec3 far = index % 2 == 1 ? Vec3(1e6, -3e5, 2e6) : Vec3::Zero();
+  for (Vec3& p : a) p += far;
+  for (Vec3& p : b) p += far;
   return skeleton("hex-overlap", seed, index, a, b,
-                  {{"half_sides", {half.x(), half.y(), half.z()}}});
+                  {{"half_sides", {half.x(), half.y(), half.z()}}, {"far", index % 2 == 1}});
 }
 
 RegionCase hex_mesh_interface(std::uint64_t seed, int index) {

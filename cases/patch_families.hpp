@@ -6,7 +6,8 @@
 //    {0.3, 0.1, 1e-2, 1e-3, 1e-6, 1e-9, 1e-14, 0, −1e-14, −1e-9, −1e-3} (negative: separated), B
 //    aligned with A's sides (coincident side planes) or shifted half a width;
 //  - hex-overlap: a unit hexahedron and a box of random sides under a random rotation (doubles,
-//    not exact), its centre at a random point near A's surface: generic overlaps;
+//    not exact), its centre at a random point near A's surface: generic overlaps; odd indices
+//    far from the origin (10⁶);
 //  - hex-mesh-interface: two elements of meshes of size 0.1 (not dyadic: the coordinates are
 //    rounded decimals, as meshed bodies are), across an interface z = 0.2, B directly above A or
 //    one or two cells to the side, B lifted by {0, 1e-14, −1e-14} (touching within rounding);

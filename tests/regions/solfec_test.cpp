@@ -232,5 +232,41 @@ TEST(PatchChecks, NoVolumeWantsNoPatchAndTheBandIsAmbiguous) {
   EXPECT_EQ(verdict_of(patch, ef, far), Verdict::fail);
 }
 
+// Rotated boxes given by vertices far from the origin (10⁶): their faces reach the hull as nearly
+// coplanar triangle pairs, and the slacks round at 1e-10. No expected value by hand here: each
+// answer must pass the patch checks against the exact reference (before the coplanar merge and
+// the rounding floor of refine_point, 12 of 20 such pairs failed: normals off by up to 0.68,
+// "CVI has gone insane", a 0.002-deep overlap answered with no patch).
+TEST(SolfecCvi, FarFromTheOriginAgreesWithTheExactPatch) {
+  const Vec3 far(1e6, -3e5, 2e6);
+  const Polytope a = box(far, far + Vec3(1, 1, 1));
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  int patches = 0;
+  for (int k = 0; k < 8; ++k) {
+    const double w = 0.9, x = 0.3 * (k % 3) - 0.2, y = -0.2 + 0.1 * k, z = 0.25;
+    const double n = std::sqrt(w * w + x * x + y * y + z * z);
+    const Mat3 r = Pose::from_quaternion({w / n, x / n, y / n, z / n}, Vec3::Zero()).rotation;
+    const Vec3 half(0.3 + 0.02 * k, 0.2, 0.4 - 0.03 * k);
+    const Vec3 centre = far + Vec3(0.9 - 0.1 * k, 0.6, 0.8 + 0.05 * k);
+    std::vector<Vec3> pts;
+    for (const Vec3& c : test_support::box_corners(-half, half)) pts.push_back(r * c + centre);
+    const Polytope b = Polytope::from_points(pts);
+    const RegionResult answer = run(a, Pose::identity(), b, Pose::identity());
+    ASSERT_EQ(answer.status, QueryStatus::ok) << k << ": " << answer.reason;
+    patches += static_cast<int>(answer.regions.size());
+    const ExactRegions e = exact_regions(a, Pose::identity(), b, Pose::identity(), ask);
+    const RegionStep step{Pose::identity(), Pose::identity(), std::nullopt, std::nullopt};
+    RegionVerificationInput in{
+        &e, (a.bbox_max().cwiseMax(b.bbox_max()) - a.bbox_min().cwiseMin(b.bbox_min())).norm(),
+        &a, &b,
+        {}, &step};
+    in.patch_epsilon = 1e-6;
+    const RegionVerification v = verify_regions(answer, solfec::info().capabilities, in, {});
+    EXPECT_NE(v.verification.verdict, Verdict::fail) << k << ": " << v.verification.reason;
+  }
+  EXPECT_GE(patches, 6);
+}
+
 }  // namespace
 }  // namespace touchstone
