@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "cases/family_support.hpp"
+#include "cases/patch_families.hpp"
 #include "cases/region_shapes.hpp"
 #include "cases/scalable_shapes.hpp"
 
@@ -388,6 +389,7 @@ std::vector<RegionFamily> make_families() {
   f.push_back(coherent_motion_family());
   for (const char* name : {"face-face-partial", "face-face-contained", "face-face-identical"})
     f.push_back(proximity_family(name, 11));
+  for (RegionFamily& p : patch_families()) f.push_back(std::move(p));  // seed 001
   return f;
 }
 

@@ -237,6 +237,15 @@ ExactRegions exact_regions(const Polytope& a, const Pose& pose_a, const Polytope
     out.shallow = shallow_overlap(sa, sb, pose_b, set.regions, options.shallow_limit);
     out.method += "+shallow_test";
   }
+  if (options.compute_patch && a.is_convex() && b.is_convex() && a.is_solid() && b.is_solid()) {
+    out.patch = exact_patch(a, pose_a, b, pose_b);
+    // Two independent exact constructions must agree: A ∩ B has volume iff the pair penetrates.
+    if (out.patch->empty == (out.relation == Relation::penetrating))
+      throw std::runtime_error("exact patch volume " + out.patch->volume_exact +
+                               " disagrees with the exact relation " +
+                               std::string(to_string(out.relation)));
+    out.method += "+patch";
+  }
   return out;
 }
 

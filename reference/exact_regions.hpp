@@ -24,6 +24,7 @@
 
 #include "algorithms/geometry/polytope.hpp"
 #include "algorithms/proximity/proximity.hpp"
+#include "reference/exact_patch.hpp"
 
 namespace touchstone {
 
@@ -53,6 +54,7 @@ struct ExactRegion {
 struct ExactRegionOptions {
   double shallow_limit = 0.0;    // absolute length; <= 0: do not test shallowness
   bool compute_distance = true;  // separated pairs: exact distance and closest entity pair
+  bool compute_patch = false;    // convex solids: the contact patch of A ∩ B (exact_patch.hpp)
 };
 
 struct ExactRegions {
@@ -63,7 +65,8 @@ struct ExactRegions {
   std::optional<Feature> closest_a, closest_b;   // separated: a closest entity pair
   std::optional<bool> shallow;   // penetrating, when asked: overlap removable within the limit
   std::size_t pairs_tested = 0;  // entity pairs examined after bounding-box culling
-  std::string method;            // how it was obtained, for the report
+  std::optional<ExactPatch> patch = std::nullopt;  // when asked and both shapes are convex solids
+  std::string method;                              // how it was obtained, for the report
 };
 
 // Throws std::runtime_error on non-finite input or a face that is not exactly planar.

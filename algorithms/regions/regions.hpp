@@ -40,6 +40,12 @@ struct ContactRegion {
   std::vector<Vec3> points;     // Π in world coordinates
   std::vector<Vec3> normals;    // unit, from B into A; at most 3 − dimension()
   std::optional<double> depth;  // point-only peers: the penetration depth they report, if any
+  // Contact patches (RegionCapabilities::contact_patch, seed 001 "Deriving contact points and
+  // normals"): one point, one normal, the patch's area (half the surface area of A ∩ B) and its
+  // gap (negative: penetration); `a` and `b` then name the surface pair, the faces of A and B
+  // nearest the point.
+  std::optional<double> area = std::nullopt;
+  std::optional<double> gap = std::nullopt;
   int dimension() const { return points.size() >= 3 ? 2 : static_cast<int>(points.size()) - 1; }
 };
 
@@ -86,6 +92,10 @@ struct RegionCapabilities {
   bool back_face_culling = false;   // uses the velocities (§4.1)
   bool relation = false;            // decides separated / touching / penetrating
   bool nonconvex = false;           // accepts non-convex B-reps (else answers unsupported)
+  // One contact patch per pair from the volume A ∩ B (seed 001): a single region with one point,
+  // one normal, `area`, `gap` and the surface pair. The verifier then checks the patch against the
+  // exact intersection polytope (harness/regions/patch_checks.hpp) instead of the entity pairs.
+  bool contact_patch = false;
   // The entity-kind pairs the algorithm can name (entity_pair_bit), all nine unless declared: a
   // region of the claimed subset whose kinds are not here is a declared limit when missing.
   unsigned nameable_pairs = 0x1ffu;

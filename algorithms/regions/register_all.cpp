@@ -4,6 +4,7 @@
 #include "algorithms/regions/bsp/bsp.hpp"
 #include "algorithms/regions/peers/peers.hpp"
 #include "algorithms/regions/registry.hpp"
+#include "algorithms/regions/solfec/solfec.hpp"
 
 namespace touchstone {
 
@@ -12,6 +13,7 @@ void register_builtin_region_algorithms(RegionRegistry& registry) {
   registry.add(brepindex::info());
   registry.add(brepindex::info_without_culling());
   registry.add(bsp::info());
+  registry.add(solfec::info());
   // peers (algorithms/regions/peers/peers.cmake switches each library on or off)
 #ifdef TOUCHSTONE_HAVE_FCL_REGIONS
   registry.add(region_peers::fcl_mesh_info());

@@ -45,7 +45,8 @@ json result_to_wire(const RegionResult& r) {
   json regions = json::array();
   for (const ContactRegion& c : r.regions)
     regions.push_back({feature_to_wire(c.a), feature_to_wire(c.b), vectors_to_wire(c.points),
-                       vectors_to_wire(c.normals), optional_to_wire(c.depth)});
+                       vectors_to_wire(c.normals), optional_to_wire(c.depth),
+                       optional_to_wire(c.area), optional_to_wire(c.gap)});
   return {{"status", static_cast<int>(r.status)},
           {"reason", r.reason},
           {"relation", static_cast<int>(r.relation)},
@@ -64,7 +65,8 @@ RegionResult result_from_wire(const json& j) {
   for (const json& c : j.at("regions"))
     r.regions.push_back({feature_from_wire(c.at(0)), feature_from_wire(c.at(1)),
                          vectors_from_wire(c.at(2)), vectors_from_wire(c.at(3)),
-                         optional_from_wire(c.at(4))});
+                         optional_from_wire(c.at(4)), optional_from_wire(c.at(5)),
+                         optional_from_wire(c.at(6))});
   r.distance = optional_from_wire(j.at("distance"));
   r.iterations = j.at("iterations").get<int>();
   return r;

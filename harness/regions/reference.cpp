@@ -52,6 +52,74 @@ NormalCone cone_from_json(const json& j) {
   return cone;
 }
 
+json patch_vec_json(const Vec3& p) {
+  return {wire::number(p.x()), wire::number(p.y()), wire::number(p.z())};
+}
+
+Vec3 patch_vec_from_json(const json& j) {
+  return {wire::to_number(j.at(0)), wire::to_number(j.at(1)), wire::to_number(j.at(2))};
+}
+
+const char* side_name(ExactPatchFace::Side s) {
+  return s == ExactPatchFace::Side::a ? "a" : s == ExactPatchFace::Side::b ? "b" : "both";
+}
+
+json patch_json(const ExactPatch& p) {
+  json faces = json::array();
+  for (const ExactPatchFace& f : p.faces)
+    faces.push_back({{"side", side_name(f.side)},
+                     {"face_a", f.face_a},
+                     {"face_b", f.face_b},
+                     {"area_sq_exact", f.area_sq_exact},
+                     {"area", wire::number(f.area)},
+                     {"normal", patch_vec_json(f.normal)},
+                     {"centroid", patch_vec_json(f.centroid)},
+                     {"centroid_exact", f.centroid_exact},
+                     {"perimeter", wire::number(f.perimeter)},
+                     {"twin_gap", wire::number(f.twin_gap)}});
+  return {{"empty", p.empty},
+          {"volume_exact", p.volume_exact},
+          {"volume", wire::number(p.volume)},
+          {"area", wire::number(p.area)},
+          {"point", patch_vec_json(p.point)},
+          {"normal", patch_vec_json(p.normal)},
+          {"faces", faces},
+          {"vertices", points_json(p.vertices)},
+          {"vertices_exact", p.vertices_exact},
+          {"triples_exact", p.triples_exact}};
+}
+
+ExactPatch patch_from_json(const json& j) {
+  ExactPatch p;
+  p.empty = j.at("empty").get<bool>();
+  p.volume_exact = j.at("volume_exact").get<std::string>();
+  p.volume = wire::to_number(j.at("volume"));
+  p.area = wire::to_number(j.at("area"));
+  p.point = patch_vec_from_json(j.at("point"));
+  p.normal = patch_vec_from_json(j.at("normal"));
+  for (const json& f : j.at("faces")) {
+    ExactPatchFace face;
+    const std::string side = f.at("side").get<std::string>();
+    face.side = side == "a"   ? ExactPatchFace::Side::a
+                : side == "b" ? ExactPatchFace::Side::b
+                              : ExactPatchFace::Side::both;
+    face.face_a = f.at("face_a").get<int>();
+    face.face_b = f.at("face_b").get<int>();
+    face.area_sq_exact = f.at("area_sq_exact").get<std::string>();
+    face.area = wire::to_number(f.at("area"));
+    face.normal = patch_vec_from_json(f.at("normal"));
+    face.centroid = patch_vec_from_json(f.at("centroid"));
+    face.centroid_exact = f.at("centroid_exact").get<std::string>();
+    face.perimeter = wire::to_number(f.at("perimeter"));
+    face.twin_gap = wire::to_number(f.at("twin_gap"));
+    p.faces.push_back(face);
+  }
+  p.vertices = points_from_json(j.at("vertices"));
+  p.vertices_exact = j.at("vertices_exact").get<std::vector<std::string>>();
+  p.triples_exact = j.at("triples_exact").get<std::size_t>();
+  return p;
+}
+
 }  // namespace
 
 json feature_json(const Feature& f) { return {{"kind", to_string(f.kind)}, {"id", f.id}}; }
@@ -64,7 +132,7 @@ Feature feature_from_json(const json& j) {
 }
 
 std::string region_reference_key(const Polytope& a, const Pose& pose_a, const Polytope& b,
-                                 const Pose& pose_b, double shallow_limit) {
+                                 const Pose& pose_b, double shallow_limit, bool with_patch) {
   Fnv1a f;
   // Bump when the region reference computation changes, so old cache entries are never reused.
   const char tag[] = "touchstone-region-reference/1";
@@ -72,6 +140,10 @@ std::string region_reference_key(const Polytope& a, const Pose& pose_a, const Po
   hash_solid(f, a, pose_a);
   hash_solid(f, b, pose_b);
   f.value(shallow_limit);
+  if (with_patch) {
+    const char patch_tag[] = "+patch/1";
+    f.bytes(patch_tag, sizeof patch_tag);
+  }
   return "regions:" + f.hex();
 }
 
@@ -94,6 +166,7 @@ json exact_regions_to_json(const ExactRegions& e) {
   if (e.closest_a) j["closest_a"] = feature_json(*e.closest_a);
   if (e.closest_b) j["closest_b"] = feature_json(*e.closest_b);
   if (e.shallow) j["shallow"] = *e.shallow;
+  if (e.patch) j["patch"] = patch_json(*e.patch);
   return j;
 }
 
@@ -114,6 +187,7 @@ ExactRegions exact_regions_from_json(const json& j) {
   if (j.contains("closest_a")) e.closest_a = feature_from_json(j["closest_a"]);
   if (j.contains("closest_b")) e.closest_b = feature_from_json(j["closest_b"]);
   if (j.contains("shallow")) e.shallow = j["shallow"].get<bool>();
+  if (j.contains("patch")) e.patch = patch_from_json(j["patch"]);
   return e;
 }
 

@@ -12,9 +12,10 @@
 
 namespace touchstone {
 
-// The key of the reference of A, B under their poses with this shallow limit ("regions:<hash>").
+// The key of the reference of A, B under their poses with this shallow limit ("regions:<hash>");
+// a reference with the contact patch (ExactRegionOptions::compute_patch) has its own key.
 std::string region_reference_key(const Polytope& a, const Pose& pose_a, const Polytope& b,
-                                 const Pose& pose_b, double shallow_limit);
+                                 const Pose& pose_b, double shallow_limit, bool with_patch = false);
 
 nlohmann::json exact_regions_to_json(const ExactRegions& e);
 ExactRegions exact_regions_from_json(const nlohmann::json& j);

@@ -24,6 +24,8 @@ json region_json(const ContactRegion& c) {
             {"points", vectors_json(c.points)},
             {"normals", vectors_json(c.normals)}};
   if (c.depth) j["depth"] = finite_or_null(*c.depth);
+  if (c.area) j["area"] = finite_or_null(*c.area);  // contact patches (seed 001)
+  if (c.gap) j["gap"] = finite_or_null(*c.gap);
   return j;
 }
 
@@ -66,8 +68,14 @@ json reference_json(const RegionStepRecord& s) {
     sufficient += r.sufficient;
     if (r.dimension >= 0 && r.dimension <= 2) ++by_dimension[r.dimension];
   }
+  json patch = nullptr;  // contact patches (seed 001): A ∩ B's volume, point, normal, area
+  if (e.patch)
+    patch = {{"volume", finite_or_null(e.patch->volume)}, {"volume_exact", e.patch->volume_exact},
+             {"area", finite_or_null(e.patch->area)},     {"point", vec3_json(e.patch->point)},
+             {"normal", vec3_json(e.patch->normal)},      {"faces", e.patch->faces.size()}};
   return {{"method", e.method},
           {"relation", to_string(e.relation)},
+          {"patch", patch},
           {"regions", e.regions.size()},
           {"sufficient", sufficient},
           {"by_dimension", {by_dimension[0], by_dimension[1], by_dimension[2]}},
@@ -139,7 +147,8 @@ Flags region_capability_flags(const RegionCapabilities& c) {
           {"temporal_coherence", c.temporal_coherence},
           {"back_face_culling", c.back_face_culling},
           {"relation", c.relation},
-          {"nonconvex", c.nonconvex}};
+          {"nonconvex", c.nonconvex},
+          {"contact_patch", c.contact_patch}};
 }
 
 RegionReport::RegionReport(const RegionRunResults& run, const RegionRunOptions& options)

@@ -1,5 +1,6 @@
 #include "harness/regions/runner.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include "harness/common/case_shapes.hpp"
@@ -59,18 +60,19 @@ bool isolated(const RegionAlgorithmInfo& info, const RegionRunOptions& options) 
 // Each step's exact reference: cached, else computed under the deadline and stored; a failure
 // becomes a problem of the case.
 void acquire_references(RegionCaseRecord& rec, const Polytope& a, const Polytope& b,
-                        const RegionRunOptions& options, ReferenceCache& cache) {
+                        const RegionRunOptions& options, ReferenceCache& cache, bool with_patch) {
   for (std::size_t k = 0; k < rec.spec.steps.size(); ++k) {
     const RegionStep& step = rec.spec.steps[k];
     RegionStepRecord s;
     s.size = case_pair_extent(a, step.pose_a, b, step.pose_b).first;
     s.tau = options.tolerances.region_relative * s.size;
-    s.key = region_reference_key(a, step.pose_a, b, step.pose_b, s.tau);
+    s.key = region_reference_key(a, step.pose_a, b, step.pose_b, s.tau, with_patch);
     s.reference = find_region_reference(cache, s.key);
     s.reference_from_cache = s.reference.has_value();
     if (!s.reference) {
       ExactRegionOptions ask;
       ask.shallow_limit = s.tau;
+      ask.compute_patch = with_patch;
       const ComputedReference<ExactRegions> computed =
           compute_reference<ExactRegions>(cache, s.key, kExactRegionsCodec, [&] {
             return exact_regions_isolated(a, step.pose_a, b, step.pose_b, ask,
@@ -107,6 +109,14 @@ void compare_expected(RegionCaseRecord& rec) {
   }
 }
 
+// Contact patches (patch_checks.hpp): the algorithm's geometric epsilon as a length.
+double patch_epsilon(const RegionAlgorithmInfo& info, double size) {
+  const auto eps = info.parameters.find("geometric_epsilon");
+  if (eps == info.parameters.end()) return 0.0;
+  const auto rel = info.parameters.find("epsilon_relative");
+  return eps->second * (rel != info.parameters.end() && rel->second != 0.0 ? size : 1.0);
+}
+
 // The verified answer of one measured algorithm: each step against its reference, with the
 // algorithm's previous answer for temporal coherence.
 void verify_steps(RegionResultRecord& r, const RegionAlgorithmInfo& info, const Polytope& a,
@@ -123,6 +133,7 @@ void verify_steps(RegionResultRecord& r, const RegionAlgorithmInfo& info, const 
     if (k > 0) in.previous = r.output.steps[k - 1].regions;
     if (const auto eps = info.parameters.find("epsilon"); eps != info.parameters.end())
       in.epsilon_relative = eps->second;  // documented relative to the same diagonal as τ
+    in.patch_epsilon = patch_epsilon(info, rec.steps[k].size);
     const RegionVerification v = verify_regions(out, info.capabilities, in, options.tolerances);
     steps.push_back(v.verification);
     r.step_verdicts.push_back(v.verification.verdict);
@@ -183,6 +194,9 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
   run.algorithms = algorithms;
   std::vector<std::unique_ptr<RegionAlgorithm>> instances;
   for (const auto* info : algorithms) instances.push_back(info->make());
+  const bool with_patch = std::any_of(algorithms.begin(), algorithms.end(), [](const auto* info) {
+    return info->capabilities.contact_patch;
+  });
   for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
     set_progress_label(cases[ci].family);
     if (progress) progress(ci, cases.size());
@@ -197,7 +211,7 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
     } catch (const std::exception& e) {
       rec.problems.push_back(std::string("invalid geometry: ") + e.what());
     }
-    if (a && b) acquire_references(rec, *a, *b, options, cache);
+    if (a && b) acquire_references(rec, *a, *b, options, cache, with_patch);
     compare_expected(rec);
     run.cases.push_back(std::move(rec));
     const RegionCaseRecord& stored = run.cases.back();

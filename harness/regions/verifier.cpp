@@ -11,6 +11,7 @@
 #include "harness/regions/culling_excuse.hpp"
 #include "harness/regions/declared_limits.hpp"
 #include "harness/regions/normals.hpp"
+#include "harness/regions/patch_checks.hpp"
 #include "harness/regions/point_sets.hpp"
 
 namespace touchstone {
@@ -381,6 +382,11 @@ RegionVerification verify_regions(const RegionResult& result, const RegionCapabi
     return out;
   }
   const double tau = tol.region_relative * std::max(input.size, 1e-300);
+  if (caps.contact_patch) {  // one patch per pair, against A ∩ B (patch_checks.hpp)
+    patch_checks(result, input, tol, tau, v);
+    decide_verdict(v);
+    return out;
+  }
   const Context x{result, caps, *input.exact, input, tol, tau};
   Findings f;
   if (relation_checks(x, f)) {

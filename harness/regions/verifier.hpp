@@ -80,6 +80,9 @@ struct RegionVerificationInput {
   // The algorithm's declared ε-contact band relative to size (its `epsilon` parameter; 0: none):
   // the ε rule of declared_limits.hpp.
   double epsilon_relative = 0.0;
+  // Contact patches (capabilities.contact_patch): the algorithm's geometric epsilon as a length
+  // (its `geometric_epsilon` parameter; patch_checks.hpp).
+  double patch_epsilon = 0.0;
 };
 
 struct RegionVerification {

@@ -14,6 +14,7 @@ run_packages=(
   build-essential cmake ninja-build pkg-config
   valgrind  # callgrind.h: instruction counts in `touchstone motion --count-instructions`
   libeigen3-dev libcgal-dev libgmp-dev libmpfr-dev
+  libqhull-dev  # solfec-cvi: the reentrant qhull (libqhull_r), seed 001 step 7
   nlohmann-json3-dev libcli11-dev
   libboost-dev  # Boost.Math's Student t (touchstone compare's run-level test)
   # configuring the project looks for both (the test and benchmark targets are declared even

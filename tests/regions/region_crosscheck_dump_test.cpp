@@ -8,6 +8,7 @@
 // Output: $TOUCHSTONE_REGION_CROSSCHECK_OUT, else region_crosscheck.json in the working directory.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -17,7 +18,9 @@
 
 #include "cases/family_support.hpp"
 #include "cases/region_families.hpp"
+#include "harness/common/case_shapes.hpp"
 #include "harness/proximity/runner.hpp"
+#include "reference/exact_patch.hpp"
 #include "reference/exact_regions.hpp"
 #include "tests/support/region_shapes.hpp"
 #include "tests/support/shapes.hpp"
@@ -160,6 +163,8 @@ std::vector<Pair> family_pairs() {
   for (const RegionFamily& f : region_families())
     for (int index : {0, 1, 2, 9, 10, 11, 22, 33}) {
       const RegionCase c = f.generate(7, index);
+      // The contact-patch families have their own cross-check (patch_crosscheck.py).
+      if (std::find(c.tags.begin(), c.tags.end(), "contact-patch") != c.tags.end()) continue;
       const Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
       for (std::size_t k = 0; k < c.steps.size(); ++k)
         out.push_back(
@@ -198,6 +203,55 @@ TEST(RegionCrosscheckDump, WritesTheSample) {
   ASSERT_TRUE(file.good()) << "writing " << path;
   std::printf("wrote %zu pairs (%d separated, %d touching, %d penetrating), %zu regions to %s\n",
               pairs.size(), tally[0], tally[1], tally[2], regions, path.c_str());
+}
+
+// The contact-patch sample (reference/crosscheck/patch_crosscheck.py): convex element pairs of the
+// patch families, each with exact_patch()'s answer. Output: $TOUCHSTONE_PATCH_CROSSCHECK_OUT, else
+// patch_crosscheck.json in the working directory.
+TEST(PatchCrosscheckDump, WritesTheSample) {
+  const std::vector<std::pair<const char*, int>> plan = {
+      {"hex-stack", 44}, {"hex-overlap", 100}, {"hex-mesh-interface", 27}, {"hull-pairs", 150}};
+  nlohmann::json out;
+  out["pairs"] = nlohmann::json::array();
+  int with_volume = 0;
+  for (const auto& [family, count] : plan)
+    for (int index = 0; index < count; ++index) {
+      const RegionCase c = find_region_family(family)->generate(7, index);
+      const Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
+      const Pose& pa = c.steps[0].pose_a;
+      const Pose& pb = c.steps[0].pose_b;
+      const ExactPatch patch = exact_patch(a, pa, b, pb);
+      with_volume += !patch.empty;
+      nlohmann::json faces = nlohmann::json::array();
+      for (const ExactPatchFace& f : patch.faces)
+        faces.push_back({{"side", f.side == ExactPatchFace::Side::a   ? "a"
+                                  : f.side == ExactPatchFace::Side::b ? "b"
+                                                                      : "both"},
+                         {"face_a", f.face_a},
+                         {"face_b", f.face_b},
+                         {"area_sq_exact", f.area_sq_exact},
+                         {"centroid_exact", f.centroid_exact}});
+      out["pairs"].push_back(
+          {{"name", c.id},
+           {"a", shape_json(a, pa)},
+           {"b", shape_json(b, pb)},
+           {"patch",
+            {{"empty", patch.empty},
+             {"volume_exact", patch.volume_exact},
+             {"area", hex(patch.area)},
+             {"point", {hex(patch.point.x()), hex(patch.point.y()), hex(patch.point.z())}},
+             {"faces", faces}}}});
+    }
+  EXPECT_GE(out["pairs"].size(), 300u);
+  EXPECT_GE(with_volume, 150);
+  const char* env = std::getenv("TOUCHSTONE_PATCH_CROSSCHECK_OUT");
+  const std::string path = env && *env ? env : "patch_crosscheck.json";
+  std::ofstream file(path);
+  ASSERT_TRUE(file) << "cannot write " << path;
+  file << out.dump(1) << '\n';
+  ASSERT_TRUE(file.good()) << "writing " << path;
+  std::printf("wrote %zu pairs (%d with volume) to %s\n", out["pairs"].size(), with_volume,
+              path.c_str());
 }
 
 }  // namespace

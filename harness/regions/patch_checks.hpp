@@ -1,0 +1,37 @@
+// Checks of contact patches (RegionCapabilities::contact_patch; seed 001 "Deriving contact points
+// and normals") against the exact intersection polytope (reference/exact_patch.hpp). Called by
+// verify_regions() in place of the entity and point checks when the capability is declared.
+//
+// L = τ + ε: the region tolerance plus the algorithm's declared geometric epsilon (a length).
+//  - A ∩ B without volume (separated, touching or a flat overlap): no patch passes. A patch on a
+//    pair separated by more than L fails; otherwise it is `ambiguous` when its point lies within L
+//    of both solids (the ε band, where Solfec still proceeds), else it fails.
+//  - A ∩ B with volume: the seed answers no patch when no point lies deeper than ε inside both,
+//    so a missing patch fails only when a point of A ∩ B is provably deeper than L (the vertex
+//    mean's or the surface centroid's smallest slack, a lower bound on the deepest), else it is
+//    `ambiguous`. A returned patch must be exactly one (`patch count`), with
+//      point:  |p − p_exact| ≤ L;
+//      area:   |area − area_exact| ≤ L × (the surface's total edge length);
+//      normal: |n − n_exact| ≤ tol_normal + 3 L Σ a_f P_f / |Σ ± a_f² n_f| (first-order effect of
+//              moving every face's edges by L), minimized over the labels of faces that lie on
+//              both surfaces or within L of a parallel plane of the other body (either label is
+//              right there, up to 2^10 combinations), with each face weighed alone (the exact
+//              rule) or with the faces of one side whose planes agree within L merged into one
+//              (a hull's rounded coplanar triangles reach a floating-point method as one face);
+//      gap:    −S_n − L ≤ gap ≤ L, S_n = max_B n·b − min_A n·a (the translation along n after
+//              which n separates the pair); its difference from −(width of A ∩ B along the exact
+//              normal), line 12's value, is reported, not judged;
+//      surface pair: the named faces of A and B are within L as near p as the nearest ones;
+//      relation: penetrating.
+#pragma once
+
+#include "harness/common/verdict.hpp"
+#include "harness/regions/verifier.hpp"
+
+namespace touchstone {
+
+// Appends the patch checks of one step's answer to `out` (not deciding the verdict).
+void patch_checks(const RegionResult& result, const RegionVerificationInput& input,
+                  const RegionTolerances& tol, double tau, Verification& out);
+
+}  // namespace touchstone

@@ -1,0 +1,272 @@
+// solfec-cvi (seed 001), the exact contact patch (reference/exact_patch.hpp) and the patch checks
+// (harness/regions/patch_checks.hpp). Expected values are worked out by hand in the comments,
+// never taken from the code under test. (A file of its own: the region algorithm, reference and
+// verifier test files are near the 600-line limit.)
+#include "algorithms/regions/solfec/solfec.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "algorithms/regions/solfec/cvi.hpp"
+#include "harness/regions/verifier.hpp"
+#include "reference/exact_regions.hpp"
+#include "tests/support/region_expect.hpp"
+#include "tests/support/shapes.hpp"
+
+namespace touchstone {
+namespace {
+
+using test_support::at;
+using test_support::box;
+
+RegionResult run(const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb,
+                 const solfec::Options& o = {}) {
+  return test_support::query_pair(*solfec::make(o), a, pa, b, pb);
+}
+
+// A = [0,1]³, B = [0.25,1.25] × [0.5,1.5] × [0.75,1.75]: A ∩ B = [0.25,1] × [0.5,1] × [0.75,1],
+// sides 0.75 × 0.5 × 0.25, volume 3/32. Faces x = 1, y = 1, z = 1 lie on ∂A, x = 0.25, y = 0.5,
+// z = 0.75 on ∂B; areas 0.125 (x), 0.1875 (y), 0.375 (z); half the surface 0.6875. Opposite
+// faces have equal areas and mirror centroids, so the surface centroid is the box centre
+// (0.625, 0.75, 0.875). Seed normal: A's faces add a²·(+x, +y, +z), B's subtract a²·(−x, −y, −z):
+// 2·(0.015625, 0.03515625, 0.140625), from A into B; the contract's normal is its negation.
+const Polytope kA = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+const Polytope kB = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+const Pose kPoseB = at(0.25, 0.5, 0.75);
+const Vec3 kPoint(0.625, 0.75, 0.875);
+const Vec3 kNormal = -Vec3(0.015625, 0.03515625, 0.140625).normalized();
+
+TEST(SolfecCvi, BoxCornerOverlapByHand) {
+  const RegionResult r = run(kA, Pose::identity(), kB, kPoseB);
+  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+  ASSERT_EQ(r.regions.size(), 1u);
+  const ContactRegion& c = r.regions[0];
+  EXPECT_EQ(r.relation, Relation::penetrating);
+  ASSERT_EQ(c.points.size(), 1u);
+  EXPECT_LT((c.points[0] - kPoint).norm(), 1e-12);
+  ASSERT_EQ(c.normals.size(), 1u);
+  EXPECT_LT((c.normals[0] - kNormal).norm(), 1e-12);
+  ASSERT_TRUE(c.area && c.gap);
+  EXPECT_NEAR(*c.area, 0.6875, 1e-12);
+  // The surface pair: A's face z = 1 (0.125 from p) and B's face z = 0.75 (0.125 from p).
+  ASSERT_TRUE(c.a && c.b);
+  EXPECT_EQ(kA.faces()[static_cast<std::size_t>(c.a->id)].plane.normal, Vec3(0, 0, 1));
+  EXPECT_EQ(kB.faces()[static_cast<std::size_t>(c.b->id)].plane.normal, Vec3(0, 0, -1));
+  // Gap: negative, no deeper than the extent of A ∪ B along n.
+  EXPECT_LT(*c.gap, 0.0);
+  EXPECT_GT(*c.gap, -2.0);
+}
+
+// Face to face: B = A moved up by 0.9, overlap slab [0,1]² × [0.9, 1] of depth 0.1. The side
+// planes coincide, so each side may carry either label; the top (∂A, area 1) and bottom (∂B,
+// area 1) dominate: the sides (area 0.1, weight 0.01 against 1) tilt the normal from −z by at most
+// 0.02 / 2 per axis. Surface centroid (0.5, 0.5, 0.95), half area 1 + 0.2 = 1.2.
+// Gap: the width along z is 0.1, and the re-check (A down by 0.1, B up by 0.1: 0.1 apart) gives
+// 0.1 − 0.2 = −0.1.
+TEST(SolfecCvi, SlabOverlapGivesDepthAsGap) {
+  const RegionResult r = run(kA, Pose::identity(), kB, at(0, 0, 0.9));
+  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+  ASSERT_EQ(r.regions.size(), 1u);
+  const ContactRegion& c = r.regions[0];
+  EXPECT_LT((c.points[0] - Vec3(0.5, 0.5, 0.95)).norm(), 1e-12);
+  EXPECT_LT((c.normals[0] - Vec3(0, 0, -1)).norm(), 0.015);
+  EXPECT_NEAR(*c.area, 1.2, 1e-12);
+  EXPECT_NEAR(*c.gap, -0.1, 1e-3);
+}
+
+TEST(SolfecCvi, SeparatedTouchingAndThinGiveNoPatch) {
+  const RegionResult far = run(kA, Pose::identity(), kB, at(0, 0, 1.5));
+  ASSERT_EQ(far.status, QueryStatus::ok);
+  EXPECT_TRUE(far.regions.empty());
+  EXPECT_EQ(far.relation, Relation::separated);
+  for (double z : {1.0, 1.0 - 1e-9, 1.0 + 1e-9}) {  // within ε = 1e-6 of touching
+    const RegionResult r = run(kA, Pose::identity(), kB, at(0, 0, z));
+    ASSERT_EQ(r.status, QueryStatus::ok) << z << ": " << r.reason;
+    EXPECT_TRUE(r.regions.empty()) << z;
+  }
+  // With ε = 1e-12 the 1e-9 overlap is a patch again, of half area ≈ 1.
+  const RegionResult fine = run(kA, Pose::identity(), kB, at(0, 0, 1.0 - 1e-9), {1e-12});
+  ASSERT_EQ(fine.status, QueryStatus::ok) << fine.reason;
+  ASSERT_EQ(fine.regions.size(), 1u);
+  EXPECT_NEAR(*fine.regions[0].area, 1.0, 1e-6);
+}
+
+TEST(SolfecCvi, BadInputIsUnsupportedOrFailedNeverACrash) {
+  const Polytope flat = Polytope::from_points(
+      std::vector<Vec3>{{0.2, 0.2, 0.5}, {0.8, 0.2, 0.5}, {0.8, 0.8, 0.5}, {0.2, 0.8, 0.5}});
+  EXPECT_EQ(run(kA, Pose::identity(), flat, Pose::identity()).status, QueryStatus::unsupported);
+  const Polytope needle = box(Vec3(0.5, 0.5, -1), Vec3(0.5 + 1e-12, 0.5 + 1e-12, 2));
+  const RegionResult n = run(kA, Pose::identity(), needle, Pose::identity());
+  EXPECT_NE(n.status, QueryStatus::unsupported);  // a solid: it answers (a thin patch is none)
+  EXPECT_TRUE(n.status == QueryStatus::failed || n.regions.size() <= 1) << n.reason;
+  // Identical cubes: every plane coincides; any answer is one patch centred on (0.5, 0.5, 0.5)
+  // with half area 3, or a failure with its reason.
+  const RegionResult same = run(kA, Pose::identity(), kA, Pose::identity());
+  if (same.status == QueryStatus::ok) {
+    ASSERT_EQ(same.regions.size(), 1u);
+    EXPECT_LT((same.regions[0].points[0] - Vec3(0.5, 0.5, 0.5)).norm(), 1e-9);
+    EXPECT_NEAR(*same.regions[0].area, 3.0, 1e-9);
+  } else {
+    EXPECT_FALSE(same.reason.empty());
+  }
+  // Tiny scale with the absolute ε: thinner than ε, no patch; with the relative ε: the patch,
+  // scaled (A ∩ B = [0.9,1] × [0,1]² × 1e-50: centroid (0.95, 0.5, 0.5) · 1e-50, half area
+  // 1.2e-300).
+  const Polytope tiny_a = box(Vec3(0, 0, 0), Vec3(1e-50, 1e-50, 1e-50));
+  const Polytope tiny_b = box(Vec3(0.9e-50, 0, 0), Vec3(1.9e-50, 1e-50, 1e-50));
+  const RegionResult abs = run(tiny_a, Pose::identity(), tiny_b, Pose::identity());
+  ASSERT_EQ(abs.status, QueryStatus::ok) << abs.reason;
+  EXPECT_TRUE(abs.regions.empty());
+  const RegionResult rel =
+      run(tiny_a, Pose::identity(), tiny_b, Pose::identity(), {1e-6, true, false});
+  ASSERT_EQ(rel.status, QueryStatus::ok) << rel.reason;
+  ASSERT_EQ(rel.regions.size(), 1u);
+  EXPECT_LT((rel.regions[0].points[0] / 1e-50 - Vec3(0.95, 0.5, 0.5)).norm(), 1e-9);
+  EXPECT_NEAR(*rel.regions[0].area / 1e-100, 1.2, 1e-9);
+  // Huge scale, absolute ε (far below the size): the same patch scaled up.
+  const Polytope huge_a = box(Vec3(0, 0, 0), Vec3(1e50, 1e50, 1e50));
+  const Polytope huge_b = box(Vec3(0.9e50, 0, 0), Vec3(1.9e50, 1e50, 1e50));
+  const RegionResult big = run(huge_a, Pose::identity(), huge_b, Pose::identity());
+  ASSERT_EQ(big.status, QueryStatus::ok) << big.reason;
+  ASSERT_EQ(big.regions.size(), 1u);
+  EXPECT_LT((big.regions[0].points[0] / 1e50 - Vec3(0.95, 0.5, 0.5)).norm(), 1e-9);
+}
+
+TEST(SolfecCvi, RefinePointReachesTheSlabMiddle) {
+  // Planes of the slab 0 ≤ z ≤ 0.1 and a wide box: the largest smallest slack is 0.05, at z = 0.05.
+  const std::vector<Plane> planes = {{{0, 0, 1}, 0.1},  {{0, 0, -1}, 0.0}, {{1, 0, 0}, 1.0},
+                                     {{-1, 0, 0}, 1.0}, {{0, 1, 0}, 1.0},  {{0, -1, 0}, 1.0}};
+  Vec3 x(0.3, -0.2, 0.0);  // on the bottom plane, as GJK's common point would be
+  const double depth = solfec::refine_point(planes, x, 2.0);
+  EXPECT_NEAR(depth, 0.05, 1e-12);
+  EXPECT_NEAR(x.z(), 0.05, 1e-12);
+}
+
+// ---- the exact reference ----
+
+TEST(ExactPatch, BoxCornerOverlapByHand) {
+  const ExactPatch p = exact_patch(kA, Pose::identity(), kB, kPoseB);
+  EXPECT_FALSE(p.empty);
+  EXPECT_EQ(p.volume_exact, "3/32");
+  ASSERT_EQ(p.faces.size(), 6u);
+  int on_a = 0;
+  for (const ExactPatchFace& f : p.faces) {
+    on_a += f.side == ExactPatchFace::Side::a;
+    EXPECT_NE(f.side, ExactPatchFace::Side::both);
+  }
+  EXPECT_EQ(on_a, 3);
+  EXPECT_EQ(p.area, 0.6875);
+  EXPECT_LT((p.point - kPoint).norm(), 1e-15);
+  EXPECT_LT((p.normal - kNormal).norm(), 1e-15);
+  EXPECT_EQ(p.vertices.size(), 8u);
+}
+
+TEST(ExactPatch, SharedSidesAreOnBothSurfaces) {
+  // The slab of SlabOverlapGivesDepthAsGap: its four sides lie on planes of both A and B.
+  const ExactPatch p = exact_patch(kA, Pose::identity(), kB, at(0, 0, 0.875));
+  ASSERT_EQ(p.faces.size(), 6u);
+  int both = 0;
+  for (const ExactPatchFace& f : p.faces) both += f.side == ExactPatchFace::Side::both;
+  EXPECT_EQ(both, 4);
+  EXPECT_EQ(p.volume_exact, "1/8");
+  EXPECT_EQ(p.normal, Vec3(0, 0, -1));  // the sides left out, top +z on A, bottom −z on B
+  // Touching and separated: no volume.
+  EXPECT_TRUE(exact_patch(kA, Pose::identity(), kB, at(0, 0, 1)).empty);
+  EXPECT_TRUE(exact_patch(kA, Pose::identity(), kB, at(0, 0, 2)).empty);
+}
+
+// ---- the patch checks: a right answer passes, each perturbation is caught ----
+
+Verdict verdict_of(const RegionResult& r, const ExactRegions& e, const RegionStep& step,
+                   double epsilon = 1e-6) {
+  RegionVerificationInput in{&e, 3.0, &kA, &kB, {}, &step};
+  in.patch_epsilon = epsilon;
+  return verify_regions(r, solfec::info().capabilities, in, {}).verification.verdict;
+}
+
+TEST(PatchChecks, RightAnswerPassesPerturbedOnesFail) {
+  const RegionStep step{Pose::identity(), kPoseB, std::nullopt, std::nullopt};
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  const ExactRegions e = exact_regions(kA, Pose::identity(), kB, kPoseB, ask);
+  ASSERT_TRUE(e.patch.has_value());
+  const RegionResult right = run(kA, Pose::identity(), kB, kPoseB);
+  ASSERT_EQ(right.regions.size(), 1u);
+  EXPECT_EQ(verdict_of(right, e, step), Verdict::pass);
+  auto perturbed = [&](auto change) {
+    RegionResult r = right;
+    change(r.regions[0]);
+    return verdict_of(r, e, step);
+  };
+  EXPECT_EQ(perturbed([](ContactRegion& c) { c.points[0].x() += 1e-4; }), Verdict::fail);
+  EXPECT_EQ(perturbed([](ContactRegion& c) { c.normals[0] = -c.normals[0]; }), Verdict::fail);
+  EXPECT_EQ(perturbed([](ContactRegion& c) { *c.area *= 1.001; }), Verdict::fail);
+  EXPECT_EQ(perturbed([](ContactRegion& c) { c.gap = 0.1; }), Verdict::fail);
+  EXPECT_EQ(perturbed([](ContactRegion& c) { c.gap = -5.0; }), Verdict::fail);
+  EXPECT_EQ(perturbed([](ContactRegion& c) { c.a->id = (c.a->id + 1) % 6; }), Verdict::fail);
+  RegionResult none = right;
+  none.regions.clear();
+  EXPECT_EQ(verdict_of(none, e, step), Verdict::fail);  // thickness 3/32 / 0.6875 ≫ ε
+  RegionResult two = right;
+  two.regions.push_back(right.regions[0]);
+  EXPECT_EQ(verdict_of(two, e, step), Verdict::fail);
+}
+
+TEST(PatchChecks, NoVolumeWantsNoPatchAndTheBandIsAmbiguous) {
+  const RegionStep touching{Pose::identity(), at(0, 0, 1), std::nullopt, std::nullopt};
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  const ExactRegions e = exact_regions(kA, Pose::identity(), kB, at(0, 0, 1), ask);
+  RegionResult none;
+  EXPECT_EQ(verdict_of(none, e, touching), Verdict::pass);
+  // A patch on the touching face: its point on both surfaces, within the band.
+  RegionResult patch = run(kA, Pose::identity(), kB, at(0, 0, 0.9));
+  patch.regions[0].points[0] = Vec3(0.5, 0.5, 1.0);
+  EXPECT_EQ(verdict_of(patch, e, touching), Verdict::ambiguous);
+  patch.regions[0].points[0] = Vec3(0.5, 0.5, 0.5);  // inside A, 0.5 below B
+  EXPECT_EQ(verdict_of(patch, e, touching), Verdict::fail);
+  // Separated by 0.5 ≫ L: any patch fails.
+  const RegionStep far{Pose::identity(), at(0, 0, 1.5), std::nullopt, std::nullopt};
+  const ExactRegions ef = exact_regions(kA, Pose::identity(), kB, at(0, 0, 1.5), ask);
+  EXPECT_EQ(verdict_of(patch, ef, far), Verdict::fail);
+}
+
+// Rotated boxes given by vertices far from the origin (10⁶): their faces reach the hull as nearly
+// coplanar triangle pairs, and the slacks round at 1e-10. No expected value by hand here: each
+// answer must pass the patch checks against the exact reference (before the coplanar merge and
+// the rounding floor of refine_point, 12 of 20 such pairs failed: normals off by up to 0.68,
+// "CVI has gone insane", a 0.002-deep overlap answered with no patch).
+TEST(SolfecCvi, FarFromTheOriginAgreesWithTheExactPatch) {
+  const Vec3 far(1e6, -3e5, 2e6);
+  const Polytope a = box(far, far + Vec3(1, 1, 1));
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  int patches = 0;
+  for (int k = 0; k < 8; ++k) {
+    const double w = 0.9, x = 0.3 * (k % 3) - 0.2, y = -0.2 + 0.1 * k, z = 0.25;
+    const double n = std::sqrt(w * w + x * x + y * y + z * z);
+    const Mat3 r = Pose::from_quaternion({w / n, x / n, y / n, z / n}, Vec3::Zero()).rotation;
+    const Vec3 half(0.3 + 0.02 * k, 0.2, 0.4 - 0.03 * k);
+    const Vec3 centre = far + Vec3(0.9 - 0.1 * k, 0.6, 0.8 + 0.05 * k);
+    std::vector<Vec3> pts;
+    for (const Vec3& c : test_support::box_corners(-half, half)) pts.push_back(r * c + centre);
+    const Polytope b = Polytope::from_points(pts);
+    const RegionResult answer = run(a, Pose::identity(), b, Pose::identity());
+    ASSERT_EQ(answer.status, QueryStatus::ok) << k << ": " << answer.reason;
+    patches += static_cast<int>(answer.regions.size());
+    const ExactRegions e = exact_regions(a, Pose::identity(), b, Pose::identity(), ask);
+    const RegionStep step{Pose::identity(), Pose::identity(), std::nullopt, std::nullopt};
+    RegionVerificationInput in{
+        &e, (a.bbox_max().cwiseMax(b.bbox_max()) - a.bbox_min().cwiseMin(b.bbox_min())).norm(),
+        &a, &b,
+        {}, &step};
+    in.patch_epsilon = 1e-6;
+    const RegionVerification v = verify_regions(answer, solfec::info().capabilities, in, {});
+    EXPECT_NE(v.verification.verdict, Verdict::fail) << k << ": " << v.verification.reason;
+  }
+  EXPECT_GE(patches, 6);
+}
+
+}  // namespace
+}  // namespace touchstone
