@@ -1,5 +1,5 @@
-// `touchstone`: wires the subcommands. list (algorithms, families, force solvers), run
-// (harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
+// `touchstone`: wires the subcommands. list (algorithms, families, force solvers), proximity
+// (alias run; harness/proximity/cli.cpp), motion (harness/motion/cli.cpp), robustness
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
 // (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp), compare and export
 // (harness/compare/cli.cpp), report (harness/html/cli.cpp), sweep and merge
@@ -7,7 +7,10 @@
 // command line CLI11 rejects is a usage error (2); each command returns exit_status()
 // (harness/common/cli.hpp).
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <iostream>
+#include <utility>
+#include <vector>
 
 #include "harness/common/child_process.hpp"
 #include "harness/common/cli.hpp"
@@ -30,30 +33,34 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   auto* list = app.add_subcommand(
       "list", "List registered algorithms (with capabilities) and case families");
-  RunCli run_cli;
-  auto* run = add_run_command(app, run_cli);
-  MotionCli motion_cli;
-  auto* motion = add_motion_command(app, motion_cli);
-  RobustnessCli robustness_cli;
-  auto* robustness = add_robustness_command(app, robustness_cli);
-  ForceCli force_cli;
-  auto* forces = add_forces_command(app, force_cli);
-  RegionCli region_cli;
-  auto* regions = add_regions_command(app, region_cli);
-  RegionPaperCli paper_cli;
-  auto* paper = add_regions_paper_command(app, paper_cli);
-  CompareCli compare_cli;
-  auto* compare = add_compare_command(app, compare_cli);
+  // Each command: its options, and what runs it when it is the one given.
+  ProximityCli proximity;
+  RegionCli regions;
+  ForceCli forces;
+  MotionCli motion;
+  RobustnessCli robustness;
+  RegionPaperCli paper;
+  CompareCli compare;
   ExportCli export_cli;
-  auto* export_command = add_export_command(app, export_cli);
-  ReportCli report_cli;
-  auto* report = add_report_command(app, report_cli);
-  SweepCli sweep_cli;
-  auto* sweep = add_sweep_command(app, sweep_cli);
-  MergeCli merge_cli;
-  auto* merge = add_merge_command(app, merge_cli);
-  SweptCli swept_cli;
-  auto* swept = add_swept_command(app, swept_cli);
+  ReportCli report;
+  SweepCli sweep;
+  MergeCli merge;
+  SweptCli swept;
+  const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
+      {add_proximity_command(app, proximity),
+       [&] { return run_proximity_command(proximity, argc, argv); }},
+      {add_regions_command(app, regions), [&] { return run_regions_command(regions, argc, argv); }},
+      {add_forces_command(app, forces), [&] { return run_forces_command(forces, argc, argv); }},
+      {add_motion_command(app, motion), [&] { return run_motion_command(motion, argc, argv); }},
+      {add_robustness_command(app, robustness), [&] { return run_robustness_command(robustness); }},
+      {add_regions_paper_command(app, paper), [&] { return run_regions_paper_command(paper); }},
+      {add_compare_command(app, compare), [&] { return run_compare_command(compare); }},
+      {add_export_command(app, export_cli), [&] { return run_export_command(export_cli); }},
+      {add_report_command(app, report), [&] { return run_report_command(report); }},
+      {add_sweep_command(app, sweep), [&] { return run_sweep_command(sweep, argc, argv); }},
+      {add_merge_command(app, merge), [&] { return run_merge_command(merge); }},
+      {add_swept_command(app, swept), [&] { return run_swept_command(swept, argc, argv); }},
+  };
 
   try {
     app.parse(argc, argv);
@@ -69,17 +76,7 @@ int main(int argc, char** argv) {
     list_regions(std::cout);
     return kExitOk;
   }
-  if (*run) return run_run_command(run_cli, argc, argv);
-  if (*motion) return run_motion_command(motion_cli, argc, argv);
-  if (*robustness) return run_robustness_command(robustness_cli);
-  if (*forces) return run_forces_command(force_cli, argc, argv);
-  if (*regions) return run_regions_command(region_cli, argc, argv);
-  if (*paper) return run_regions_paper_command(paper_cli);
-  if (*compare) return run_compare_command(compare_cli);
-  if (*export_command) return run_export_command(export_cli);
-  if (*report) return run_report_command(report_cli);
-  if (*sweep) return run_sweep_command(sweep_cli, argc, argv);
-  if (*merge) return run_merge_command(merge_cli);
-  if (*swept) return run_swept_command(swept_cli, argc, argv);
+  for (const auto& [command, run] : commands)
+    if (*command) return run();
   return kExitUsage;
 }

@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "algorithms/registry.hpp"
+
 namespace touchstone::forces {
 
 struct ContactProblem {
@@ -96,6 +98,7 @@ class ForceSolver {
 using Parameters = std::map<std::string, double>;
 
 struct ForceSolverInfo {
+  static constexpr std::string_view kNoun = "force solver";
   std::string name;    // command-line name, e.g. "lemke"
   std::string family;  // "lcp-pivoting", "lcp-iterative", "lp", "svd", "ncp", "penalty", "peer"
   std::string paper;   // e.g. "seed 002 §6"
@@ -108,22 +111,13 @@ struct ForceSolverInfo {
   std::function<std::unique_ptr<ForceSolver>(const Parameters& parameters)> make{};
 };
 
-class ForceSolverRegistry {
- public:
-  void add(ForceSolverInfo info);  // throws std::invalid_argument on duplicate names
-  const ForceSolverInfo* find(const std::string& name) const;
-  const std::vector<ForceSolverInfo>& all() const { return solvers_; }
-  static const ForceSolverRegistry& builtin();
-
- private:
-  std::vector<ForceSolverInfo> solvers_;
-};
+using ForceSolverRegistry = Registry<ForceSolverInfo>;
 
 // Merges overrides into defaults; throws std::invalid_argument naming an unknown parameter.
 Parameters merge_parameters(const Parameters& defaults, const Parameters& overrides,
                             const std::string& solver_name);
 
 // Defined in register_all.cpp: one line per solver.
-void register_builtin_force_solvers(ForceSolverRegistry& registry);
+void register_builtin(ForceSolverRegistry& registry);
 
 }  // namespace touchstone::forces

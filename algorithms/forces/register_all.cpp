@@ -15,7 +15,7 @@
 
 namespace touchstone::forces {
 
-void register_builtin_force_solvers(ForceSolverRegistry& registry) {
+void register_builtin(ForceSolverRegistry& registry) {
   registry.add(penalty::info());
 #ifdef TOUCHSTONE_HAVE_CLP
   registry.add(baraff_lp::info());

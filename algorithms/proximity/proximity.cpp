@@ -50,6 +50,13 @@ std::optional<std::string> unsupported_input(const Capabilities& capabilities, c
   return std::nullopt;
 }
 
+bool all_finite(const ProximityResult& r) {
+  auto ok = [](const std::optional<double>& x) { return !x || std::isfinite(*x); };
+  auto okv = [](const std::optional<Vec3>& x) { return !x || x->allFinite(); };
+  return ok(r.distance) && ok(r.penetration_depth) && okv(r.witness_a) && okv(r.witness_b) &&
+         okv(r.penetration_direction);
+}
+
 std::optional<Relation> relation_from_string(std::string_view s) {
   for (Relation r :
        {Relation::separated, Relation::touching, Relation::penetrating, Relation::unknown})

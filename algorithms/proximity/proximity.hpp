@@ -62,6 +62,10 @@ struct ProximityResult {
   int iterations = 0;
 };
 
+// Whether every number the result carries is finite (the harness fails and strips one that is
+// not, so no report carries NaN).
+bool all_finite(const ProximityResult& result);
+
 // Per-shape preprocessing done once by prepare(); algorithms derive their own.
 struct PreparedShape {
   virtual ~PreparedShape() = default;
@@ -74,16 +78,29 @@ struct WarmStart {
   virtual ~WarmStart() = default;
 };
 
+// One query's input: the pair, where each shape is, and the coherence state.
+struct ProximityQuery {
+  const PreparedShape* a = nullptr;  // prepared by the same algorithm's prepare()
+  const PreparedShape* b = nullptr;
+  Pose pose_a, pose_b;  // local to world
+  // The caller's coherence state, or null for a cold query. The algorithm creates *warm_start
+  // on the first query and updates it in place.
+  std::unique_ptr<WarmStart>* warm_start = nullptr;
+};
+
 class ProximityAlgorithm {
  public:
   virtual ~ProximityAlgorithm() = default;
   // The polytope must outlive the prepared shape.
   virtual std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const = 0;
-  // warm_start may be null (cold query). Must not throw on degenerate geometry: report
-  // QueryStatus::failed with a reason instead. Must terminate (iteration caps).
-  virtual ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
-                                const Pose& pose_b,
-                                std::unique_ptr<WarmStart>* warm_start) const = 0;
+  // Must not throw on degenerate geometry: report QueryStatus::failed with a reason instead.
+  // Must terminate (iteration caps).
+  virtual ProximityResult query(const ProximityQuery& query) const = 0;
+  // The same query with its fields given in order (a shorthand for callers).
+  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
+                        const Pose& pose_b, std::unique_ptr<WarmStart>* warm_start) const {
+    return query(ProximityQuery{&a, &b, pose_a, pose_b, warm_start});
+  }
 };
 
 }  // namespace touchstone

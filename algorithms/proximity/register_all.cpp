@@ -7,7 +7,7 @@
 
 namespace touchstone {
 
-void register_builtin_proximity_algorithms(ProximityRegistry& registry) {
+void register_builtin(ProximityRegistry& registry) {
   registry.add(gjk::info());
   registry.add(lin_canny::info());
   registry.add(vclip::info());

@@ -1,6 +1,5 @@
-// Registry of proximity algorithms: name, family, paper, capabilities and a factory. Every
-// algorithm the project ships is added by one line in register_all.cpp; tests may build their own
-// registries (for example with a deliberately wrong algorithm).
+// The proximity algorithms' registry entry: name, family, paper, capabilities, parameters and a
+// factory (the registry itself: algorithms/registry.hpp).
 #pragma once
 
 #include <functional>
@@ -10,10 +9,12 @@
 #include <vector>
 
 #include "algorithms/proximity/proximity.hpp"
+#include "algorithms/registry.hpp"
 
 namespace touchstone {
 
 struct ProximityAlgorithmInfo {
+  static constexpr std::string_view kNoun = "algorithm";
   std::string name;    // command-line name, e.g. "gjk"
   std::string family;  // e.g. "simplex-based", "closest-feature", "peer"
   std::string paper;   // where it comes from, e.g. "seed 003 §2; Gilbert, Johnson, Keerthi 1988"
@@ -24,20 +25,9 @@ struct ProximityAlgorithmInfo {
   std::function<std::unique_ptr<ProximityAlgorithm>()> make{};
 };
 
-class ProximityRegistry {
- public:
-  void add(ProximityAlgorithmInfo info);  // throws std::invalid_argument on duplicate names
-  const ProximityAlgorithmInfo* find(const std::string& name) const;
-  const std::vector<ProximityAlgorithmInfo>& all() const { return algorithms_; }
-
-  // The registry holding every algorithm the project ships (built on first use).
-  static const ProximityRegistry& builtin();
-
- private:
-  std::vector<ProximityAlgorithmInfo> algorithms_;
-};
+using ProximityRegistry = Registry<ProximityAlgorithmInfo>;
 
 // Defined in register_all.cpp: one line per algorithm.
-void register_builtin_proximity_algorithms(ProximityRegistry& registry);
+void register_builtin(ProximityRegistry& registry);
 
 }  // namespace touchstone

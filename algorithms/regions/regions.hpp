@@ -77,6 +77,9 @@ struct RegionResult {
   int iterations = 0;              // entity pairs (or tree nodes) examined, for reports
 };
 
+// Whether every number the answer carries (points, normals, depths, distance) is finite.
+bool all_finite(const RegionResult& result);
+
 // One bit per (kind of A's entity, kind of B's entity), for RegionCapabilities::nameable_pairs.
 constexpr unsigned entity_pair_bit(FeatureKind a, FeatureKind b) {
   return 1u << (3 * static_cast<unsigned>(a) + static_cast<unsigned>(b));

@@ -8,7 +8,7 @@
 
 namespace touchstone {
 
-void register_builtin_region_algorithms(RegionRegistry& registry) {
+void register_builtin(RegionRegistry& registry) {
   registry.add(allpairs::info());
   registry.add(brepindex::info());
   registry.add(brepindex::info_without_culling());

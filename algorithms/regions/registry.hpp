@@ -1,6 +1,5 @@
-// Registry of contact-region algorithms: name, family, paper, capabilities and a factory. Every
-// algorithm the project ships is added by one line in regions/register_all.cpp; tests may build
-// their own registries (for example with deliberately wrong algorithms).
+// The contact-region algorithms' registry entry: name, family, paper, capabilities, parameters
+// and a factory (the registry itself: algorithms/registry.hpp).
 #pragma once
 
 #include <functional>
@@ -10,10 +9,12 @@
 #include <vector>
 
 #include "algorithms/regions/regions.hpp"
+#include "algorithms/registry.hpp"
 
 namespace touchstone {
 
 struct RegionAlgorithmInfo {
+  static constexpr std::string_view kNoun = "region algorithm";
   std::string name;         // command-line name, e.g. "regions-allpairs"
   std::string family;       // "baseline", "space-partitioning", "peer"
   std::string paper;        // where it comes from
@@ -23,18 +24,9 @@ struct RegionAlgorithmInfo {
   std::function<std::unique_ptr<RegionAlgorithm>()> make{};
 };
 
-class RegionRegistry {
- public:
-  void add(RegionAlgorithmInfo info);  // throws std::invalid_argument on duplicate names
-  const RegionAlgorithmInfo* find(const std::string& name) const;
-  const std::vector<RegionAlgorithmInfo>& all() const { return algorithms_; }
-  static const RegionRegistry& builtin();
-
- private:
-  std::vector<RegionAlgorithmInfo> algorithms_;
-};
+using RegionRegistry = Registry<RegionAlgorithmInfo>;
 
 // Defined in regions/register_all.cpp: one line per algorithm.
-void register_builtin_region_algorithms(RegionRegistry& registry);
+void register_builtin(RegionRegistry& registry);
 
 }  // namespace touchstone

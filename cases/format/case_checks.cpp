@@ -145,7 +145,7 @@ void make_valid_utf8(LoadedCases& loaded) {
     make_valid_utf8(c.a.mesh);
     make_valid_utf8(c.b.mesh);
   };
-  each(loaded.cases, shapes);
+  each(loaded.proximity, shapes);
   each(loaded.motion, shapes);
   each(loaded.regions, shapes);
   each(loaded.forces, [](ForceCase&) {});

@@ -55,7 +55,7 @@ void parse_case(const json& j, const std::string& file, std::size_t index, Loade
     ProximityCase c = parse_proximity_case(j, file, index);
     check_pair(c, ShapeKinds::any_dimension);
     claim(c.id);
-    out.cases.push_back(std::move(c));
+    out.proximity.push_back(std::move(c));
   } else if (kind == "motion") {
     MotionCase m = parse_motion_case(j, file, index);
     check_pair(m, ShapeKinds::any_dimension);
@@ -147,7 +147,7 @@ void read_document(const std::string& text, const std::string& file, const LoadO
 }
 
 void append(LoadedCases& out, LoadedCases&& part) {
-  for (auto& c : part.cases) out.cases.push_back(std::move(c));
+  for (auto& c : part.proximity) out.proximity.push_back(std::move(c));
   for (auto& e : part.errors) out.errors.push_back(std::move(e));
   for (auto& m : part.motion) out.motion.push_back(std::move(m));
   for (auto& f : part.forces) out.forces.push_back(std::move(f));
@@ -201,7 +201,7 @@ void claim_ids(LoadedCases& loaded, const std::string& file,
       return true;
     });
   };
-  claim(loaded.cases);
+  claim(loaded.proximity);
   claim(loaded.motion);
   claim(loaded.forces);
   claim(loaded.regions);

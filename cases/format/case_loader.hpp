@@ -22,7 +22,7 @@ namespace touchstone {
 
 // Every case read, each in its kind's list, in file order.
 struct LoadedCases {
-  std::vector<ProximityCase> cases;  // kind "proximity" (the default kind)
+  std::vector<ProximityCase> proximity;  // kind "proximity" (the default kind)
   std::vector<LoadError> errors;
   std::vector<MotionCase> motion;   // kind "motion"
   std::vector<ForceCase> forces;    // kinds "contact-forces" and "lcp", Siconos and FCLib files

@@ -24,6 +24,7 @@ namespace {
 using touchstone::Polytope;
 using touchstone::Pose;
 using touchstone::PreparedShape;
+using touchstone::ProximityQuery;
 using touchstone::ProximityResult;
 using touchstone::QueryStatus;
 using touchstone::Relation;
@@ -159,9 +160,9 @@ class BruteForce final : public touchstone::ProximityAlgorithm {
     return std::make_unique<Prepared>(shape);
   }
 
-  ProximityResult query(const PreparedShape& pa, const Pose& pose_a, const PreparedShape& pb,
-                        const Pose& pose_b,
-                        std::unique_ptr<touchstone::WarmStart>*) const override {
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& pa = *in.a;
+    const PreparedShape& pb = *in.b;
     const Polytope& sa = *static_cast<const Prepared&>(pa).shape;
     const Polytope& sb = *static_cast<const Prepared&>(pb).shape;
     ProximityResult r;
@@ -170,7 +171,7 @@ class BruteForce final : public touchstone::ProximityAlgorithm {
       r.reason = "brute force is capped at 256 vertices per shape";
       return r;
     }
-    const World a(sa, pose_a), b(sb, pose_b);
+    const World a(sa, in.pose_a), b(sb, in.pose_b);
     Vec3 lo = a.v[0], hi = a.v[0];
     for (const auto* w : {&a, &b})
       for (const Vec3& x : w->v) lo = lo.cwiseMin(x), hi = hi.cwiseMax(x);

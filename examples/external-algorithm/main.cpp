@@ -48,15 +48,15 @@ int run(int argc, char** argv) {
       suite.push_back(family.generate(1, i));
 
   ReferenceCache cache = open_reference_cache(cache_path, cache_path.empty());
-  RunOptions options;
-  options.isolation = RunOptions::Isolation::all;  // a crash is an `error`, not the end
-  const RunResults run =
+  ProximityRunOptions options;
+  options.isolation = Isolation::all;  // a crash is an `error`, not the end
+  const ProximityRunResults run =
       run_proximity(suite, algorithms, options, cache, progress_printer("cases"));
   if (!write_report(out, {join_command_line(argc, argv), 1}, ProximityReport(run, options)))
     return 1;
 
   options.repetitions = 1;
-  const RunResults sample =
+  const ProximityRunResults sample =
       run_proximity(conformance_cases(TOUCHSTONE_EXAMPLES_DIR, conformance_per_family),
                     {algorithms[0]}, options, cache, progress_printer("conformance cases"));
   const ConformanceReport bar = check_conformance(sample, "brute-force", false);

@@ -32,4 +32,16 @@ void take_load_errors(LoadedCases& loaded, std::vector<LoadError>& errors) {
   loaded.errors.clear();
 }
 
+void note_other_kinds(const LoadedCases& loaded, const std::string& source, const void* kept) {
+  auto note = [&](const auto& part, const char* noun, const char* command) {
+    if (&part != kept && !part.empty())
+      std::cerr << "note: " << part.size() << " " << noun << " in " << source
+                << " skipped (run them with `touchstone " << command << " --cases`)\n";
+  };
+  note(loaded.proximity, "proximity cases", "proximity");
+  note(loaded.motion, "motion cases", "motion");
+  note(loaded.forces, "force cases", "forces");
+  note(loaded.regions, "region cases", "regions");
+}
+
 }  // namespace touchstone

@@ -3,11 +3,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <sstream>
 
 #include "harness/common/child_process.hpp"
 
@@ -164,6 +164,16 @@ std::string flag_list(const Flags& flags) {
   std::string s;
   for (const auto& [name, on] : flags)
     if (on) s += (s.empty() ? "" : ",") + name;
+  return s;
+}
+
+std::string parameter_list(const std::map<std::string, double>& parameters) {
+  std::string s;
+  for (const auto& [name, value] : parameters) {
+    char digits[32];  // the shortest form that reads back as the same double
+    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+    s += (s.empty() ? "" : ", ") + name + "=" + std::string(digits, end);
+  }
   return s;
 }
 

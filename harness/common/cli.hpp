@@ -8,6 +8,7 @@
 #include <functional>
 #include <initializer_list>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -43,8 +44,8 @@ struct RunStatus {
   bool strict = false;       // --strict: fail and error verdicts and problems exit 1
   bool written = true;       // the report and every other output were written
 };
-// The status of a run (RunResults, RegionRunResults, ForceRunResults: results[i].verification,
-// cases[i].problems, load_errors).
+// The status of a run (ProximityRunResults, RegionRunResults, ForceRunResults:
+// results[i].verification, cases[i].problems, load_errors).
 template <class Run>
 RunStatus run_status(const Run& run, bool strict) {
   RunStatus status;
@@ -131,8 +132,9 @@ std::string registered_names(const Registry& registry) {
 // A verdict that makes its case worth exporting for replay: fail, error or ambiguous.
 bool worth_replaying(Verdict v);
 
-// The cases of a run (RunResults, RegionRunResults: cases[i].spec and .problems, results[j]
-// .case_index and .verification) with a problem or a result worth replaying, in run order.
+// The cases of a run (ProximityRunResults, RegionRunResults: cases[i].spec and .problems,
+// results[j] .case_index and .verification) with a problem or a result worth replaying, in run
+// order.
 template <class Run>
 auto cases_to_replay(const Run& run) {
   std::vector<bool> keep(run.cases.size(), false);
@@ -151,5 +153,23 @@ bool export_cases(const std::string& path, const nlohmann::json& document);
 
 // The names of the flags that are on, comma-separated (as `touchstone list` shows capabilities).
 std::string flag_list(const Flags& flags);
+
+// "a=1e-12, b=128": every parameter with its value (as `touchstone list` shows them).
+std::string parameter_list(const std::map<std::string, double>& parameters);
+
+// `touchstone list`'s entry for each algorithm of a registry: name, family, capabilities
+// (flags_of(info.capabilities)), description, paper and parameters (parameters_of(info)).
+template <class Registry, class FlagsOf, class ParametersOf>
+void list_registry(std::ostream& out, const Registry& registry, FlagsOf flags_of,
+                   ParametersOf parameters_of) {
+  if (registry.all().empty()) out << "  (none registered)\n";
+  for (const auto& a : registry.all()) {
+    out << "  " << a.name << "  [" << a.family
+        << "]  capabilities: " << flag_list(flags_of(a.capabilities)) << "\n      " << a.description
+        << "\n      paper: " << a.paper << "\n";
+    const auto& parameters = parameters_of(a);
+    if (!parameters.empty()) out << "      parameters: " << parameter_list(parameters) << "\n";
+  }
+}
 
 }  // namespace touchstone

@@ -6,12 +6,6 @@
 
 namespace touchstone {
 
-std::string Fnv1a::hex() const {
-  char out[17];
-  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
-  return out;
-}
-
 const char* reference_version() { return TOUCHSTONE_REFERENCE_VERSION; }
 
 // One line per entry, {"key": ..., "value": ..., "reference": <version>}. Lines written by another

@@ -17,22 +17,11 @@
 #include <optional>
 #include <string>
 
+#include "cases/fnv1a.hpp"  // the kinds' cache keys
 #include "harness/common/child_process.hpp"
 #include "harness/common/timing.hpp"
 
 namespace touchstone {
-
-// 64-bit FNV-1a, for the kinds' cache keys: feed every input's bit pattern, then hex().
-struct Fnv1a {
-  std::uint64_t h = 1469598103934665603ull;
-  void bytes(const void* p, std::size_t n) {
-    const auto* b = static_cast<const unsigned char*>(p);
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
-  }
-  void value(double x) { bytes(&x, sizeof x); }
-  void value(std::int64_t x) { bytes(&x, sizeof x); }
-  std::string hex() const;  // 16 lowercase hex digits
-};
 
 class ReferenceCache {
  public:

@@ -38,7 +38,7 @@ void decide_verdict(Verification& v);
 // reason, or a default one), or fail ("algorithm reported failure: <reason>"). True when it did.
 bool verdict_from_status(QueryStatus status, const std::string& reason, Verification& v);
 
-// The record of an algorithm or solver that gave no answer on a case (ResultRecord,
+// The record of an algorithm or solver that gave no answer on a case (ProximityResultRecord,
 // ForceResultRecord: fields output.status, output.reason and verification): `why` becomes both
 // its output's reason and its verdict's.
 template <class Record, class Status>

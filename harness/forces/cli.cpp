@@ -7,8 +7,6 @@
 
 #include "cases/force_scenes.hpp"
 #include "cases/format/case_loader.hpp"
-#include "harness/common/case_input.hpp"
-#include "harness/common/cli.hpp"
 #include "harness/forces/report.hpp"
 
 namespace touchstone {
@@ -54,26 +52,19 @@ bool apply_parameters(const ForceCli& cli, ForceRunOptions& options) {
 // The cases of the --cases sources (or the default ones); nullopt after an error.
 std::optional<std::vector<ForceCase>> gather_force_cases(const ForceCli& cli,
                                                          std::vector<LoadError>& load_errors) {
-  namespace fs = std::filesystem;
-  std::vector<ForceCase> cases;
-  CaseLoader loader(cli.load);
-  for (const std::string& source : cli.cases.empty() ? default_sources() : cli.cases) {
-    if (fs::exists(source)) {
-      LoadedCases loaded = loader.load(source);
-      for (auto& c : loaded.forces) cases.push_back(std::move(c));
-      take_load_errors(loaded, load_errors);
-      continue;
-    }
-    auto matched = match_force_scenes(source);
-    if (matched.empty()) {
-      std::cerr << "error: '" << source
-                << "' is neither a file, a directory nor a force scene pattern "
-                << "(see `touchstone list`)\n";
-      return std::nullopt;
-    }
-    for (auto& c : matched) cases.push_back(std::move(c));
-  }
-  return cases;
+  return gather_kind_cases(cli.cases.empty() ? default_sources() : cli.cases, &LoadedCases::forces,
+                           cli.load, load_errors,
+                           [](const std::string& pattern, std::vector<ForceCase>& cases) {
+                             auto matched = match_force_scenes(pattern);
+                             if (matched.empty()) {
+                               std::cerr << "error: '" << pattern
+                                         << "' is neither a file, a directory nor a force scene "
+                                            "pattern (see `touchstone list`)\n";
+                               return false;
+                             }
+                             for (auto& c : matched) cases.push_back(std::move(c));
+                             return true;
+                           });
 }
 
 // Each case's exact reference (or why there is none) and its problems.
@@ -91,30 +82,72 @@ void print_references(const ForceRunResults& run) {
   }
 }
 
+const KindCommandText& force_text() {
+  static const KindCommandText text{
+      .command = "forces",
+      .description =
+          "Run contact-force solvers over force cases, verify against the exact LCP "
+          "reference, write a report",
+      .algorithms_option = "--solvers",
+      .algorithm_noun = "force solver",
+      .case_noun = "force cases",
+      .cases_help =
+          "A case file (*.json with contact-forces/lcp cases, Siconos *.dat, FCLib "
+          "*.hdf5), a directory of them, or a scene pattern: 'scenes', 'block-*', "
+          "'stack/n100', 'pile/*' (repeatable; default: the named scenes and small "
+          "stacks and piles)",
+      .default_out = "reports/forces.json",
+      .isolate_help =
+          "all (default): each solve in a forked child under --solver-timeout, so a "
+          "crash or hang is an error of its case; none: in this process (profiling)",
+      .peers_isolation = false,
+      .seed = false,
+      .export_failures = false,
+  };
+  return text;
+}
+
+// The force kind's slots in the generic command (harness/common/kind_command.hpp).
+struct ForceKind {
+  using Cli = ForceCli;
+  using Options = ForceRunOptions;
+  using Registry = forces::ForceSolverRegistry;
+  using Case = ForceCase;
+  static const KindCommandText& text() { return force_text(); }
+  static std::optional<Options> options(const Cli& cli) {
+    Options options = cli.options;
+    options.isolate_solvers = !cli.in_process && cli.isolation != Isolation::none;
+    if (!apply_parameters(cli, options)) return std::nullopt;
+    return options;
+  }
+  static std::optional<std::vector<Case>> gather(const Cli& cli, std::vector<LoadError>& errors) {
+    return gather_force_cases(cli, errors);
+  }
+  static ForceRunResults run(const std::vector<Case>& cases,
+                             const std::vector<const forces::ForceSolverInfo*>& solvers,
+                             const Options& options, ReferenceCache& cache,
+                             const Progress& progress) {
+    return run_forces(cases, solvers, options, cache, progress);
+  }
+  static ForceReport report(const ForceRunResults& run, const Options& options) {
+    return ForceReport(run, options);
+  }
+  static nlohmann::json case_document(const std::vector<const Case*>& cases) {
+    return write_force_case_document(cases);
+  }
+  static void print_extra(const ForceRunResults& run) { print_references(run); }
+};
+
 }  // namespace
 
 CLI::App* add_forces_command(CLI::App& app, ForceCli& cli) {
-  auto* cmd = app.add_subcommand(
-      "forces",
-      "Run contact-force solvers over force cases, verify against the exact LCP reference, write "
-      "a report");
-  cmd->add_option("--solvers", cli.solvers,
-                  "Comma-separated force solver names (default: all registered)");
-  cmd->add_option(
-      "--cases", cli.cases,
-      "A case file (*.json with contact-forces/lcp cases, Siconos *.dat, FCLib *.hdf5), "
-      "a directory of them, or a scene pattern: 'scenes', 'block-*', 'stack/n100', "
-      "'pile/*' (repeatable; default: the named scenes and small stacks and piles)");
-  cmd->add_option("--out", cli.out, "Report path")->capture_default_str();
+  auto* cmd = add_kind_command(app, cli, force_text());
   cmd->add_option("--repetitions", cli.options.repetitions, "Timed solves per solver and case")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
   cmd->add_option(
       "--param", cli.parameters,
       "Solver parameter override solver.name=value (repeatable), e.g. pgs.iterations=500");
-  cmd->add_option("--reference-cache", cli.cache_path, "JSON-lines cache of exact references")
-      ->capture_default_str();
-  cmd->add_flag("--no-reference-cache", cli.no_cache, "Compute every reference afresh");
   cmd->add_option("--reference-timeout", cli.options.reference_timeout_seconds,
                   "Seconds allowed for one exact reference (0: in-process, no limit)")
       ->capture_default_str()
@@ -127,11 +160,6 @@ CLI::App* add_forces_command(CLI::App& app, ForceCli& cli) {
                   "Seconds allowed for one solver on one case, all repetitions")
       ->capture_default_str()
       ->check(finite_above(0));
-  cmd->add_option("--isolate", cli.isolate,
-                  "all (default): each solve in a forked child under --solver-timeout, so a "
-                  "crash or hang is an error of its case; none: in this process (profiling)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"none", "all"}));
   cmd->add_flag("--in-process", cli.in_process, "The same as --isolate none");
   cmd->add_option("--tol-residual", cli.options.tolerances.residual_relative,
                   "Sign, complementarity and natural-map tolerance (relative)")
@@ -154,67 +182,21 @@ CLI::App* add_forces_command(CLI::App& app, ForceCli& cli) {
                   "acceleration scale")
       ->capture_default_str()
       ->check(finite_at_least(0));
-  cmd->add_option("--export-cases", cli.export_path,
-                  "Also write the cases that were run as a touchstone-case/1 file");
-  cmd->add_flag("--quiet,--no-progress", cli.quiet, "No progress output");
-  cmd->add_flag("--strict", cli.strict,
-                "Exit with status 1 when a verdict is fail or error or a case has a problem");
   return cmd;
 }
 
 void list_force_solvers(std::ostream& out) {
   out << "\nForce solvers:\n";
-  const auto& all = forces::ForceSolverRegistry::builtin().all();
-  if (all.empty()) out << "  (none registered)\n";
-  for (const auto& s : all) {
-    out << "  " << s.name << "  [" << s.family
-        << "]  capabilities: " << flag_list(force_capability_flags(s.capabilities)) << "\n      "
-        << s.description << "\n      paper: " << s.paper << "\n";
-  }
+  list_registry(
+      out, forces::ForceSolverRegistry::builtin(), force_capability_flags,
+      [](const forces::ForceSolverInfo& s) -> const forces::Parameters& { return s.defaults; });
   out << "\nForce scenes (touchstone forces --cases <name or pattern>):\n";
   for (const auto& c : force_scenes()) out << "  " << c.id << "  " << c.description << "\n";
   out << "  stack/n{10,30,100,300,1000,2000}, pile/n{...}  generated for scaling\n";
 }
 
 int run_forces_command(const ForceCli& cli, int argc, char** argv) {
-  const auto& registry = forces::ForceSolverRegistry::builtin();
-  const auto selected =
-      select_by_name(registry, cli.solvers, "force solver", "(see `touchstone list`)");
-  if (!selected) return kExitUsage;
-  const std::vector<const forces::ForceSolverInfo*>& solvers = *selected;
-  ForceRunOptions options = cli.options;
-  options.isolate_solvers = !cli.in_process && cli.isolate != "none";
-  if (!apply_parameters(cli, options)) return kExitUsage;
-  if (!check_output_paths({{"--out", cli.out}, {"--export-cases", cli.export_path}}))
-    return kExitUsage;
-
-  std::vector<LoadError> load_errors;
-  const auto cases = gather_force_cases(cli, load_errors);
-  if (!cases) return kExitUsage;
-  if (cases->empty() && load_errors.empty()) {
-    std::cerr << "error: no force cases to run\n";
-    return kExitUsage;
-  }
-
-  ReferenceCache cache = open_reference_cache(cli.cache_path, cli.no_cache);
-  ForceRunResults run =
-      run_forces(*cases, solvers, options, cache, progress_unless(cli.quiet, "force cases"));
-  run.load_errors = std::move(load_errors);
-
-  RunStatus status = run_status(run, cli.strict);
-  status.written =
-      write_report(cli.out, {join_command_line(argc, argv), 0}, ForceReport(run, options));
-  if (status.written) print_references(run);
-  if (status.written && !cli.export_path.empty()) {
-    std::vector<const ForceCase*> all;
-    for (const auto& c : run.cases) all.push_back(&c.spec);
-    status.written = export_cases(cli.export_path, write_force_case_document(all));
-  }
-  if (status.written)
-    std::cout << run.cases.size() << " force cases (" << status.problems << " with problems, "
-              << run.load_errors.size() << " load errors), " << solvers.size()
-              << " solvers; report written to " << cli.out << "\n";
-  return exit_status(status);
+  return run_kind_command<ForceKind>(cli, argc, argv);
 }
 
 }  // namespace touchstone

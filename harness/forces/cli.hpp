@@ -1,4 +1,5 @@
-// `touchstone forces`: run contact-force solvers over force cases (files, Siconos *.dat, FCLib
+// `touchstone forces`, the contact-force kind's command (harness/common/kind_command.hpp): run
+// contact-force solvers over force cases (files, Siconos *.dat, FCLib
 // *.hdf5, or the built-in scenes), verify against the exact LCP reference, write a
 // touchstone-report/1 and print the solver × case table.
 #pragma once
@@ -8,21 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "cases/format/load_options.hpp"
+#include "harness/common/kind_command.hpp"
 #include "harness/forces/runner.hpp"
 
 namespace touchstone {
 
-struct ForceCli {
-  std::string solvers;
-  std::vector<std::string> cases;
-  std::string out = "reports/forces.json";
-  std::string cache_path = "cases/.cache/reference.jsonl";
-  bool no_cache = false, quiet = false, in_process = false, strict = false;
-  std::string isolate = "all";
-  LoadOptions load;                     // --lenient, --limit
-  std::vector<std::string> parameters;  // solver.name=value
-  std::string export_path;
+struct ForceCli : KindCli {
+  bool in_process = false;              // --in-process: the same as --isolate none
+  std::vector<std::string> parameters;  // --param solver.name=value
   ForceRunOptions options;
 };
 

@@ -104,7 +104,7 @@ json ForceReport::config() const {
 
 json ForceReport::algorithms() const {
   json algorithms = json::array();
-  for (const auto* s : run_.solvers) {
+  for (const auto* s : run_.algorithms) {
     forces::Parameters params = s->defaults;
     if (auto it = options_.parameters.find(s->name); it != options_.parameters.end())
       for (const auto& [k, v] : it->second) params[k] = v;

@@ -207,21 +207,18 @@ ForceRunResults run_forces(const std::vector<ForceCase>& cases,
                            const ForceRunOptions& options, ReferenceCache& cache,
                            const Progress& progress) {
   ForceRunResults run;
-  run.solvers = solvers;
-  for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
-    set_progress_label(cases[ci].family);
-    if (progress) progress(ci, cases.size());
-    ForceCaseRecord rec;
-    rec.spec = cases[ci];
-    acquire_reference(rec, options, cache);
-    compare_expected(rec, options.tolerances);
-    run.cases.push_back(rec);
-    for (const auto* info : solvers)
-      if (!interrupted())
-        run.results.push_back(solver_result(*info, ci, run.cases.back(), options));
-    if (drop_if_interrupted(run.cases, run.results, ci)) break;
-  }
-  if (progress && !interrupted()) progress(cases.size(), cases.size());
+  run.algorithms = solvers;
+  run_each_case(cases, run.cases, run.results, progress,
+                [&](std::size_t ci, const ForceCase& spec) {
+                  ForceCaseRecord rec;
+                  rec.spec = spec;
+                  acquire_reference(rec, options, cache);
+                  compare_expected(rec, options.tolerances);
+                  run.cases.push_back(rec);
+                  for (const auto* info : solvers)
+                    if (!interrupted())
+                      run.results.push_back(solver_result(*info, ci, run.cases.back(), options));
+                });
   return run;
 }
 

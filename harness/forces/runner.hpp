@@ -12,6 +12,7 @@
 
 #include "algorithms/forces/force_solver.hpp"
 #include "cases/format/force_case.hpp"
+#include "harness/common/kind_run.hpp"
 #include "harness/common/progress.hpp"
 #include "harness/common/reference_cache.hpp"
 #include "harness/common/timing.hpp"
@@ -50,12 +51,7 @@ struct ForceResultRecord {
   std::string captured_stderr;  // what the solver wrote to stderr meanwhile (report: "stderr")
 };
 
-struct ForceRunResults {
-  std::vector<ForceCaseRecord> cases;
-  std::vector<ForceResultRecord> results;
-  std::vector<LoadError> load_errors;
-  std::vector<const forces::ForceSolverInfo*> solvers;
-};
+using ForceRunResults = KindRun<ForceCaseRecord, ForceResultRecord, forces::ForceSolverInfo>;
 
 ForceRunResults run_forces(const std::vector<ForceCase>& cases,
                            const std::vector<const forces::ForceSolverInfo*>& solvers,

@@ -52,19 +52,14 @@ std::optional<std::vector<MotionSelection>> select_modes(
 // false after an error.
 bool gather_motion_cases(const MotionCli& cli, std::vector<MotionCase>& cases,
                          std::vector<LoadError>& load_errors) {
-  CaseLoader loader(cli.load);
-  for (const std::string& source : cli.case_files) {
-    if (!fs::exists(source)) {
-      std::cerr << "error: no such case file or directory '" << source << "'\n";
-      return false;
-    }
-    LoadedCases loaded = loader.load(source);
-    take_load_errors(loaded, load_errors);
-    if (!loaded.cases.empty())
-      std::cerr << "note: " << loaded.cases.size() << " proximity cases in " << source
-                << " skipped (use `touchstone run`)\n";
-    for (auto& m : loaded.motion) cases.push_back(std::move(m));
-  }
+  auto gathered = gather_kind_cases(cli.case_files, &LoadedCases::motion, cli.load, load_errors,
+                                    [](const std::string& source, std::vector<MotionCase>&) {
+                                      std::cerr << "error: no such case file or directory '"
+                                                << source << "'\n";
+                                      return false;
+                                    });
+  if (!gathered) return false;
+  for (auto& m : *gathered) cases.push_back(std::move(m));
   if (cli.families.empty()) return true;
   const auto families = match_motion_families(cli.families);
   if (families.empty()) {
@@ -123,7 +118,8 @@ std::vector<const MotionCase*> failing_sequences(const MotionResults& results) {
   std::vector<const MotionCase*> kept;
   for (std::size_t ci = 0; ci < results.cases.size(); ++ci) {
     bool keep = false;
-    for (const CaseRecord& f : results.cases[ci].frames) keep = keep || !f.problems.empty();
+    for (const ProximityCaseRecord& f : results.cases[ci].frames)
+      keep = keep || !f.problems.empty();
     for (const MotionRun& r : results.runs)
       if (r.case_index == ci) {
         keep = keep || !r.error.empty();
@@ -186,13 +182,10 @@ CLI::App* add_motion_command(CLI::App& app, MotionCli& cli) {
                    "Seconds allowed for one exact reference (0: in-process, no limit)")
       ->capture_default_str()
       ->check(finite_at_least(0));
-  motion
-      ->add_option("--isolate", cli.isolate,
-                   "Which algorithms play their sequences in forked children, so a crash or "
-                   "hang becomes an error of its sequence: all (default), peers or none "
-                   "(profiling; --count-instructions always runs in this process)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"none", "peers", "all"}));
+  add_isolate_option(motion, cli.isolation,
+                     "Which algorithms play their sequences in forked children, so a crash or "
+                     "hang becomes an error of its sequence: all (default), peers or none "
+                     "(profiling; --count-instructions always runs in this process)");
   motion
       ->add_option("--algorithm-timeout", cli.algorithm_timeout,
                    "Seconds allowed for one isolated algorithm on one sequence (all frames and "
@@ -255,17 +248,15 @@ int run_motion_command(const MotionCli& cli, int argc, char** argv) {
   options.repetitions = cli.repetitions;
   options.verify = !cli.no_verify;
   options.run.reference_timeout_seconds = cli.reference_timeout;
-  options.run.isolation = cli.isolate == "none"    ? RunOptions::Isolation::none
-                          : cli.isolate == "peers" ? RunOptions::Isolation::peers
-                                                   : RunOptions::Isolation::all;
+  options.run.isolation = cli.isolation;
   options.run.algorithm_timeout_seconds = cli.algorithm_timeout;
   ReferenceCache cache = open_reference_cache(cli.cache_path, cli.no_cache);
   const MotionResults results =
       run_motion(cases, *selections, options, cache, progress_unless(cli.quiet, "sequences"));
 
-  RunResults run = motion_as_run_results(results);
+  ProximityRunResults run = motion_as_run_results(results);
   run.load_errors = load_errors;
-  RunOptions report_options = options.run;
+  ProximityRunOptions report_options = options.run;
   report_options.repetitions = cli.repetitions;
   RunStatus status = run_status(run, cli.strict);
   status.written = write_report(cli.out, {join_command_line(argc, argv), cli.seed},

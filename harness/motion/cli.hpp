@@ -11,6 +11,7 @@
 
 #include "algorithms/proximity/registry.hpp"
 #include "cases/format/load_options.hpp"
+#include "harness/common/isolation.hpp"
 
 namespace touchstone {
 
@@ -23,7 +24,7 @@ struct MotionCli {
   bool no_cache = false, no_verify = false, count_instructions = false, quiet = false,
        strict = false;
   double reference_timeout = 60.0, algorithm_timeout = 60.0;
-  std::string isolate = "all";
+  Isolation isolation = Isolation::all;
   LoadOptions load;  // --lenient, --limit
 };
 

@@ -162,7 +162,7 @@ std::string motion_table(const MotionResults& motion,
 
 MotionReport::MotionReport(const MotionResults& motion,
                            const std::map<std::string, double>& instructions,
-                           const RunResults& frames, const RunOptions& options)
+                           const ProximityRunResults& frames, const ProximityRunOptions& options)
     : ProximityReport(frames, options), motion_(motion), instructions_(instructions) {}
 
 std::string MotionReport::table() const { return motion_table(motion_, instructions_); }

@@ -17,7 +17,7 @@ class MotionReport final : public ProximityReport {
   // `frames` is motion_as_run_results(motion) (with the load errors), `options` its run options;
   // all must outlive the report.
   MotionReport(const MotionResults& motion, const std::map<std::string, double>& instructions,
-               const RunResults& frames, const RunOptions& options);
+               const ProximityRunResults& frames, const ProximityRunOptions& options);
   std::string table() const override;  // motion_table
 
  protected:

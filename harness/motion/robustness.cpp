@@ -21,12 +21,10 @@ namespace {
 // One algorithm on one trial: tracks B from the previous frame (warm where the algorithm declares
 // warm start and the experiment asks for it) to the critical pose, verifies the answer and counts
 // its outcome in k. Why the answer is a problem, nullopt when it is none.
-std::optional<std::string> algorithm_problem(const ProximityAlgorithmInfo& info,
-                                             const ProximityAlgorithm& instance,
-                                             const PreparedShape& a, const PreparedShape& b,
-                                             const RobustnessTrial& trial, const CaseRecord& rec,
-                                             const RunOptions& run_options, bool warm_option,
-                                             RobustnessCounts& k) {
+std::optional<std::string> algorithm_problem(
+    const ProximityAlgorithmInfo& info, const ProximityAlgorithm& instance, const PreparedShape& a,
+    const PreparedShape& b, const RobustnessTrial& trial, const ProximityCaseRecord& rec,
+    const ProximityRunOptions& run_options, bool warm_option, RobustnessCounts& k) {
   const Polytope& c = robustness_cube();
   const Pose& pose_b = rec.spec.pose_b;
   const double band = case_tolerances(run_options.tolerances, rec.scale, rec.magnitude).band;
@@ -97,7 +95,7 @@ struct TrialContext {
   const RobustnessOptions& options;
   std::vector<std::unique_ptr<ProximityAlgorithm>> instances;
   std::vector<std::unique_ptr<PreparedShape>> prepared_a, prepared_b;
-  RunOptions run_options;
+  ProximityRunOptions run_options;
 };
 
 // Plays trials from trial `n` (its algorithms from `first_algorithm`) to the end, emitting one
@@ -111,7 +109,7 @@ void play_trials(const TrialContext& t, int n, std::size_t first_algorithm,
   exact_options.compute_depth = false;  // the cubes never penetrate (gap > 0)
   for (; n < t.options.trials && !interrupted(); ++n, first_algorithm = 0) {
     const RobustnessTrial trial = make_robustness_trial(t.options.seed, t.options.first_trial + n);
-    CaseRecord rec;
+    ProximityCaseRecord rec;
     rec.spec = trial.motion.frame_case(1);
     std::tie(rec.scale, rec.magnitude) = case_pair_extent(c, Pose::identity(), c, rec.spec.pose_b);
     try {

@@ -51,12 +51,10 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
       ->capture_default_str()
       ->check(finite_at_least(0));
   add_tolerance_mode_options(robustness, cli.tolerances);
-  robustness
-      ->add_option("--isolate", cli.isolate,
-                   "all (default): the trials play in a forked child, so a crash or hang is an "
-                   "error of its algorithm on its trial; none: in this process (profiling)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"none", "all"}));
+  add_isolate_option(robustness, cli.isolation,
+                     "all (default): the trials play in a forked child, so a crash or hang is an "
+                     "error of its algorithm on its trial; none: in this process (profiling)",
+                     false);
   robustness
       ->add_option("--jobs", cli.jobs,
                    "Play the trials in this many slices at once, one forked child each (one core "
@@ -77,7 +75,7 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
 int run_robustness_command(const RobustnessCli& cli) {
   const auto algorithms = select_distance_algorithms(cli.algorithms);
   if (!algorithms) return kExitUsage;
-  if (cli.jobs > 1 && cli.isolate == "none") {
+  if (cli.jobs > 1 && cli.isolation == Isolation::none) {
     std::cerr << "error: --jobs " << cli.jobs
               << " plays its slices in forked children: it needs --isolate all\n";
     return kExitUsage;
@@ -92,7 +90,7 @@ int run_robustness_command(const RobustnessCli& cli) {
   options.tolerances = cli.tolerances;
   options.check_witnesses = cli.check_witnesses;
   options.max_exported = cli.max_exported;
-  options.isolate = cli.isolate != "none";
+  options.isolate = cli.isolation != Isolation::none;
   options.algorithm_timeout_seconds = cli.algorithm_timeout;
   options.jobs = cli.jobs;
   TrialProgress progress;

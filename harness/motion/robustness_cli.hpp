@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "harness/common/isolation.hpp"
 #include "harness/proximity/verifier.hpp"
 
 namespace touchstone {
@@ -17,7 +18,7 @@ struct RobustnessCli {
   int trials = 100000, first_trial = 0, max_exported = 500, jobs = 1;
   std::uint64_t seed = 1;
   bool cold = false, check_witnesses = false, quiet = false, strict = false;
-  std::string isolate = "all";
+  Isolation isolation = Isolation::all;
   double algorithm_timeout = 10.0;
   Tolerances tolerances;
 };

@@ -24,7 +24,7 @@ MotionCaseRecord case_record(const MotionCase& spec, const std::optional<Polytop
   record.vertices = a && b ? static_cast<int>(a->vertices().size())
                            : static_cast<int>(record.spec.a.vertices.size());
   for (std::size_t k = 0; k < record.spec.frames.size(); ++k) {
-    CaseRecord frame;
+    ProximityCaseRecord frame;
     frame.spec = record.spec.frame_case(k);
     frame.hash = case_input_hash(frame.spec);
     if (!a || !b) {
@@ -86,9 +86,8 @@ void play_frames(MotionRun& run, const ProximityAlgorithm& instance, bool warm_s
 bool isolated_selection(const MotionSelection& selection, const MotionRunOptions& options) {
   // Callgrind counts this process: never fork while counting instructions.
   if (options.count_instructions) return false;
-  return options.run.isolation == RunOptions::Isolation::all ||
-         (options.run.isolation == RunOptions::Isolation::peers &&
-          selection.algorithm->family == "peer");
+  return options.run.isolation == Isolation::all ||
+         (options.run.isolation == Isolation::peers && selection.algorithm->family == "peer");
 }
 
 // play_frames in a forked child under the deadline (for the whole sequence); throws saying why
@@ -128,7 +127,7 @@ void verify_frames(MotionRun& run, const ProximityAlgorithmInfo& info, const Pol
                    const MotionRunOptions& options) {
   for (std::size_t k = 0; k < run.frames.size(); ++k) {
     MotionFrameResult& fr = run.frames[k];
-    const CaseRecord& frame = rec.frames[k];
+    const ProximityCaseRecord& frame = rec.frames[k];
     if (!options.verify) {
       fr.verification = {Verdict::unsupported, "not verified (--no-verify)", {}};
     } else if (!frame.reference) {
@@ -186,33 +185,29 @@ MotionResults run_motion(const std::vector<MotionCase>& cases,
   std::vector<std::unique_ptr<ProximityAlgorithm>> instances;
   for (const MotionSelection& s : selections) instances.push_back(s.algorithm->make());
 
-  for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
-    set_progress_label(cases[ci].family);
-    if (progress) progress(ci, cases.size());
+  run_each_case(cases, out.cases, out.runs, progress, [&](std::size_t ci, const MotionCase& spec) {
     std::optional<Polytope> a, b;
     std::string shape_error;
     try {
-      a = build_case_shape(cases[ci].a);
-      b = build_case_shape(cases[ci].b);
+      a = build_case_shape(spec.a);
+      b = build_case_shape(spec.b);
     } catch (const std::exception& e) {
       shape_error = std::string("invalid geometry: ") + e.what();
     }
-    out.cases.push_back(case_record(cases[ci], a, b, shape_error, options, cache));
+    out.cases.push_back(case_record(spec, a, b, shape_error, options, cache));
     for (std::size_t si = 0; si < selections.size(); ++si)
       out.runs.push_back(selection_run(selections[si], si, *instances[si], ci, a, b, shape_error,
                                        out.cases.back(), options));
-    if (drop_if_interrupted(out.cases, out.runs, ci)) break;
-  }
-  if (progress && !interrupted()) progress(cases.size(), cases.size());
+  });
   return out;
 }
 
-RunResults motion_as_run_results(const MotionResults& motion) {
-  RunResults run;
+ProximityRunResults motion_as_run_results(const MotionResults& motion) {
+  ProximityRunResults run;
   std::vector<std::size_t> first_frame;  // index of each motion case's frame 0 in run.cases
   for (const MotionCaseRecord& c : motion.cases) {
     first_frame.push_back(run.cases.size());
-    for (const CaseRecord& f : c.frames) run.cases.push_back(f);
+    for (const ProximityCaseRecord& f : c.frames) run.cases.push_back(f);
   }
   for (const MotionSelection& s : motion.selections)
     if (std::find(run.algorithms.begin(), run.algorithms.end(), s.algorithm) ==
@@ -225,7 +220,7 @@ RunResults motion_as_run_results(const MotionResults& motion) {
         run.results.push_back(error_result(r.label, first_frame[r.case_index] + k, r.error));
         continue;
       }
-      ResultRecord rr;
+      ProximityResultRecord rr;
       rr.algorithm = r.label;
       rr.case_index = first_frame[r.case_index] + k;
       const MotionFrameResult& f = r.frames[k];

@@ -20,7 +20,7 @@ inline constexpr char kCallgrindLabel[] = "touchstone-motion|";
 struct MotionRunOptions {
   // Tolerances, reference timeout, witness checks; which selections play in a forked child
   // (isolation) under algorithm_timeout_seconds for the whole sequence.
-  RunOptions run;
+  ProximityRunOptions run;
   int repetitions = 3;  // the sequence is replayed this many times; a frame's time is the minimum
   bool verify = true;   // exact reference and verdict for every frame
   // Under valgrind --tool=callgrind --collect-atstart=no: collect only inside query calls and
@@ -53,8 +53,8 @@ struct MotionRun {
 
 struct MotionCaseRecord {
   MotionCase spec;
-  int vertices = 0;                // of shape A
-  std::vector<CaseRecord> frames;  // the reference, scale and problems of each frame
+  int vertices = 0;                         // of shape A
+  std::vector<ProximityCaseRecord> frames;  // the reference, scale and problems of each frame
 };
 
 struct MotionResults {
@@ -68,8 +68,8 @@ MotionResults run_motion(const std::vector<MotionCase>& cases,
                          const MotionRunOptions& options, ReferenceCache& cache,
                          const Progress& progress = {});
 
-// The frames as a RunResults (one case per frame, results named by selection label), for
+// The frames as a ProximityRunResults (one case per frame, results named by selection label), for
 // make_report and --export-failures.
-RunResults motion_as_run_results(const MotionResults& motion);
+ProximityRunResults motion_as_run_results(const MotionResults& motion);
 
 }  // namespace touchstone

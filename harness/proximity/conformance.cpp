@@ -15,7 +15,7 @@ std::vector<ProximityCase> conformance_cases(const std::string& examples_dir, in
     if (!errors && !examples.errors.empty())
       throw std::runtime_error(examples.errors.front().to_string());
     if (errors) errors->insert(errors->end(), examples.errors.begin(), examples.errors.end());
-    cases = std::move(examples.cases);
+    cases = std::move(examples.proximity);
   }
   for (const CaseFamily& family : case_families())
     for (int i = 0; i < std::min(family.default_count, per_family); ++i)
@@ -23,13 +23,13 @@ std::vector<ProximityCase> conformance_cases(const std::string& examples_dir, in
   return cases;
 }
 
-ConformanceReport check_conformance(const RunResults& run, const std::string& algorithm,
+ConformanceReport check_conformance(const ProximityRunResults& run, const std::string& algorithm,
                                     bool may_report_failure) {
   ConformanceReport report;
-  for (const ResultRecord& r : run.results) {
+  for (const ProximityResultRecord& r : run.results) {
     if (r.algorithm != algorithm) continue;
     ++report.results;
-    const CaseRecord& c = run.cases.at(r.case_index);
+    const ProximityCaseRecord& c = run.cases.at(r.case_index);
     for (const std::string& problem : c.problems)
       report.violations.push_back(c.spec.id + ": case problem: " + problem);
     const Verdict verdict = r.verification.verdict;

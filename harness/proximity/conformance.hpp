@@ -1,9 +1,10 @@
-// The conformance bar every proximity algorithm is held to (tests/proximity/proximity_conformance_test.cpp runs it on
-// every registered algorithm; an outside project runs it on its own, see
-// examples/external-algorithm/): on the shipped example cases and a sample of every degenerate
-// family, no case has a problem, no verdict is `fail` or `error`, and more than half pass. An
-// algorithm allowed to report failure (Lin-Canny cycles in degenerate configurations, seed 003
-// §2) may answer `failed` with a reason — never a wrong answer claimed ok — on at most a tenth.
+// The conformance bar every proximity algorithm is held to
+// (tests/proximity/proximity_conformance_test.cpp runs it on every registered algorithm; an outside
+// project runs it on its own, see examples/external-algorithm/): on the shipped example cases and a
+// sample of every degenerate family, no case has a problem, no verdict is `fail` or `error`, and
+// more than half pass. An algorithm allowed to report failure (Lin-Canny cycles in degenerate
+// configurations, seed 003 §2) may answer `failed` with a reason — never a wrong answer claimed ok
+// — on at most a tenth.
 #pragma once
 
 #include <string>
@@ -27,7 +28,7 @@ struct ConformanceReport {
 };
 
 // Checks one algorithm's results in `run` (every result of it) against the bar above.
-ConformanceReport check_conformance(const RunResults& run, const std::string& algorithm,
+ConformanceReport check_conformance(const ProximityRunResults& run, const std::string& algorithm,
                                     bool may_report_failure);
 
 }  // namespace touchstone

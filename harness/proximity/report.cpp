@@ -32,7 +32,7 @@ json output_json(const ProximityResult& r) {
 }
 
 // A case's exact reference as the report shows it (null when there is none).
-json reference_json(const CaseRecord& c) {
+json reference_json(const ProximityCaseRecord& c) {
   if (!c.reference) return nullptr;
   const ExactProximity& r = *c.reference;
   json ref = {
@@ -55,7 +55,7 @@ json expected_json(const ProximityCase& spec) {
   return expected;
 }
 
-json case_json(const CaseRecord& c) {
+json case_json(const ProximityCaseRecord& c) {
   return {{"id", c.spec.id},
           {"family", c.spec.family},
           {"tags", c.spec.tags},
@@ -73,7 +73,7 @@ json case_json(const CaseRecord& c) {
 
 // The shared result entry, with each check's error in ulps of the case's M (and the result's
 // largest) where the check measured one.
-json proximity_result_json(const ResultRecord& r, const CaseRecord& c) {
+json proximity_result_json(const ProximityResultRecord& r, const ProximityCaseRecord& c) {
   json j = result_json({r.algorithm, c.spec.id, c.spec.family, to_string(r.output.status),
                         r.verification, output_json(r.output), timing_json(r.timing, true)},
                        r.captured_stderr);
@@ -103,12 +103,6 @@ std::string ulps_column(const ErrorUlps& errors, const SummaryRow& s) {
   return ulps_text(q["p50"]) + "/" + ulps_text(q["p99"]) + "/" + ulps_text(q["max"]);
 }
 
-std::string_view isolation_name(RunOptions::Isolation isolation) {
-  return isolation == RunOptions::Isolation::none  ? "none"
-         : isolation == RunOptions::Isolation::all ? "all"
-                                                   : "peers";
-}
-
 // One row of the terminal table.
 void table_row(std::ostream& out, const std::string& algorithm, const std::string& family,
                const SummaryRow& s, const std::string& ulps) {
@@ -122,13 +116,13 @@ void table_row(std::ostream& out, const std::string& algorithm, const std::strin
 
 }  // namespace
 
-ProximityReport::ProximityReport(const RunResults& run, const RunOptions& options)
+ProximityReport::ProximityReport(const ProximityRunResults& run, const ProximityRunOptions& options)
     : run_(run), options_(options), rows_(summarize(run)), error_ulps_(error_ulps_by_group(run)) {}
 
 json ProximityReport::config() const {
   return {{"tolerances", options_.tolerances.to_json()},
           {"repetitions", options_.repetitions},
-          {"isolation", isolation_name(options_.isolation)},
+          {"isolation", to_string(options_.isolation)},
           {"algorithm_timeout_seconds", options_.algorithm_timeout_seconds},
           {"timing",
            "per query, cold (no warm start), steady_clock, median of repetitions after one "
@@ -145,10 +139,10 @@ json ProximityReport::algorithms() const {
 
 void ProximityReport::add_sections(json& report) const {
   json cases = json::array();
-  for (const CaseRecord& c : run_.cases) cases.push_back(case_json(c));
+  for (const ProximityCaseRecord& c : run_.cases) cases.push_back(case_json(c));
   report["cases"] = cases;
   json results = json::array();
-  for (const ResultRecord& r : run_.results)
+  for (const ProximityResultRecord& r : run_.results)
     results.push_back(proximity_result_json(r, run_.cases[r.case_index]));
   report["results"] = results;
 }
@@ -188,13 +182,14 @@ std::string ProximityReport::table() const {
   return out.str();
 }
 
-json make_report(const RunResults& run, const RunOptions& options, const ReportContext& context) {
+json make_report(const ProximityRunResults& run, const ProximityRunOptions& options,
+                 const ReportContext& context) {
   return ProximityReport(run, options).document(context);
 }
 
-std::vector<SummaryRow> summarize(const RunResults& run) {
+std::vector<SummaryRow> summarize(const ProximityRunResults& run) {
   SummaryTally tally;
-  for (const ResultRecord& r : run.results)
+  for (const ProximityResultRecord& r : run.results)
     tally.add(r.algorithm, run.cases[r.case_index].spec.family, r.verification.verdict, r.timing);
   return tally.rows();
 }
@@ -209,10 +204,10 @@ std::optional<double> result_error_ulps(const Verification& verification, double
   return worst;
 }
 
-ErrorUlps error_ulps_by_group(const RunResults& run) {
+ErrorUlps error_ulps_by_group(const ProximityRunResults& run) {
   ErrorUlps out;
-  for (const ResultRecord& r : run.results) {
-    const CaseRecord& c = run.cases[r.case_index];
+  for (const ProximityResultRecord& r : run.results) {
+    const ProximityCaseRecord& c = run.cases[r.case_index];
     const auto worst = result_error_ulps(r.verification, c.magnitude);
     if (!worst) continue;
     const std::string& family = c.spec.family;
@@ -222,7 +217,9 @@ ErrorUlps error_ulps_by_group(const RunResults& run) {
   return out;
 }
 
-std::string terminal_table(const RunResults& run) { return ProximityReport(run, {}).table(); }
+std::string terminal_table(const ProximityRunResults& run) {
+  return ProximityReport(run, {}).table();
+}
 
 Flags capability_flags(const Capabilities& c) {
   return {{"distance", c.distance},

@@ -23,14 +23,14 @@ namespace touchstone {
 // error_in_ulps); results with no measured error (unsupported, error, failed without an answer)
 // are left out, non-finite errors count as +infinity.
 using ErrorUlps = std::map<std::pair<std::string, std::string>, std::vector<double>>;
-ErrorUlps error_ulps_by_group(const RunResults& run);
+ErrorUlps error_ulps_by_group(const ProximityRunResults& run);
 // A result's largest check error in ulps of M; nullopt when no check measured one.
 std::optional<double> result_error_ulps(const Verification& verification, double magnitude);
 
 class ProximityReport : public KindReport {
  public:
   // Both must outlive the report.
-  ProximityReport(const RunResults& run, const RunOptions& options);
+  ProximityReport(const ProximityRunResults& run, const ProximityRunOptions& options);
   // Algorithm × family table with verdict counts, the median / p99 / max error in ulps, median
   // time and the ratio to the fastest algorithm on that family.
   std::string table() const override;
@@ -44,19 +44,19 @@ class ProximityReport : public KindReport {
   const std::vector<LoadError>& load_errors() const override;
 
  private:
-  const RunResults& run_;
-  const RunOptions& options_;
+  const ProximityRunResults& run_;
+  const ProximityRunOptions& options_;
   std::vector<SummaryRow> rows_;
   ErrorUlps error_ulps_;
 };
 
-nlohmann::json make_report(const RunResults& run, const RunOptions& options,
+nlohmann::json make_report(const ProximityRunResults& run, const ProximityRunOptions& options,
                            const ReportContext& context);
 
 // Summary rows of a proximity run (SummaryTally over its results).
-std::vector<SummaryRow> summarize(const RunResults& run);
+std::vector<SummaryRow> summarize(const ProximityRunResults& run);
 
-std::string terminal_table(const RunResults& run);
+std::string terminal_table(const ProximityRunResults& run);
 
 // The capabilities an algorithm declares, in report order.
 Flags capability_flags(const Capabilities& c);

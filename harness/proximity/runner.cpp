@@ -6,26 +6,11 @@
 #include <tuple>
 
 namespace touchstone {
-namespace {
-
-bool finite_output(const ProximityResult& r) {
-  auto ok = [](const std::optional<double>& x) { return !x || std::isfinite(*x); };
-  auto okv = [](const std::optional<Vec3>& x) { return !x || x->allFinite(); };
-  return ok(r.distance) && ok(r.penetration_depth) && okv(r.witness_a) && okv(r.witness_b) &&
-         okv(r.penetration_direction);
-}
-
-bool isolated_algorithm(const ProximityAlgorithmInfo& info, const RunOptions& options) {
-  return options.isolation == RunOptions::Isolation::all ||
-         (options.isolation == RunOptions::Isolation::peers && info.family == "peer");
-}
-
-}  // namespace
-
 Verification verify_query_output(const ProximityAlgorithmInfo& info, ProximityResult& output,
-                                 const Polytope& a, const Polytope& b, const CaseRecord& rec,
-                                 const RunOptions& options) {
-  if (!finite_output(output)) {
+                                 const Polytope& a, const Polytope& b,
+                                 const ProximityCaseRecord& rec,
+                                 const ProximityRunOptions& options) {
+  if (!all_finite(output)) {
     // Keep only finite numbers so the report never carries NaN.
     output.distance.reset();
     output.penetration_depth.reset();
@@ -50,21 +35,22 @@ Verification verify_query_output(const ProximityAlgorithmInfo& info, ProximityRe
                           features ? &*features : nullptr);
 }
 
-ResultRecord error_result(const std::string& algorithm, std::size_t index, const std::string& why) {
-  ResultRecord r;
+ProximityResultRecord error_result(const std::string& algorithm, std::size_t index,
+                                   const std::string& why) {
+  ProximityResultRecord r;
   r.algorithm = algorithm;
   r.case_index = index;
   return without_answer(std::move(r), QueryStatus::failed, Verdict::error, why);
 }
 
-ResultRecord unsupported_result(const std::string& algorithm, std::size_t index,
-                                const std::string& why) {
+ProximityResultRecord unsupported_result(const std::string& algorithm, std::size_t index,
+                                         const std::string& why) {
   return without_answer(error_result(algorithm, index, why), QueryStatus::unsupported,
                         Verdict::unsupported, why);
 }
 
-void acquire_reference(CaseRecord& record, const Polytope& a, const Polytope& b,
-                       ReferenceCache& cache, const RunOptions& options) {
+void acquire_reference(ProximityCaseRecord& record, const Polytope& a, const Polytope& b,
+                       ReferenceCache& cache, const ProximityRunOptions& options) {
   record.reference = find_proximity_reference(cache, record.hash);
   record.reference_from_cache = record.reference.has_value();
   if (record.reference) return;
@@ -84,7 +70,7 @@ namespace {
 
 // A case whose own expected answer disagrees with the exact reference is broken: a problem of
 // the case.
-void compare_expected(CaseRecord& record, const Tolerances& tolerances) {
+void compare_expected(ProximityCaseRecord& record, const Tolerances& tolerances) {
   if (!record.reference) return;
   if (record.spec.expected_relation && *record.spec.expected_relation != record.reference->relation)
     record.problems.push_back("case is broken: expected relation " +
@@ -103,12 +89,12 @@ void compare_expected(CaseRecord& record, const Tolerances& tolerances) {
 std::vector<std::optional<IsolatedMeasurement>> measure_isolated_algorithms(
     const std::vector<const ProximityAlgorithmInfo*>& algorithms,
     const std::vector<std::unique_ptr<ProximityAlgorithm>>& instances, const Polytope& a,
-    const Polytope& b, const CaseRecord& rec, const RunOptions& options) {
+    const Polytope& b, const ProximityCaseRecord& rec, const ProximityRunOptions& options) {
   std::vector<std::optional<IsolatedMeasurement>> isolated(algorithms.size());
   std::vector<std::size_t> batch;
   std::vector<const ProximityAlgorithm*> batch_instances;
   for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
-    if (isolated_algorithm(*algorithms[ai], options) &&
+    if (isolates(options.isolation, algorithms[ai]->family) &&
         !unsupported_input(algorithms[ai]->capabilities, a, b)) {
       batch.push_back(ai);
       batch_instances.push_back(instances[ai].get());
@@ -129,21 +115,22 @@ std::vector<std::optional<IsolatedMeasurement>> measure_isolated_algorithms(
 
 // One algorithm on one case whose shapes were built: its measured, verified answer (from the
 // isolated batch when it ran there), or an unsupported or error record.
-ResultRecord algorithm_result(const ProximityAlgorithmInfo& info,
-                              const ProximityAlgorithm& instance, std::size_t ci, const Polytope& a,
-                              const Polytope& b, const CaseRecord& rec,
-                              std::optional<IsolatedMeasurement>& isolated,
-                              const RunOptions& options) {
+ProximityResultRecord algorithm_result(const ProximityAlgorithmInfo& info,
+                                       const ProximityAlgorithm& instance, std::size_t ci,
+                                       const Polytope& a, const Polytope& b,
+                                       const ProximityCaseRecord& rec,
+                                       std::optional<IsolatedMeasurement>& isolated,
+                                       const ProximityRunOptions& options) {
   if (const auto why = unsupported_input(info.capabilities, a, b))
     return unsupported_result(info.name, ci, *why);
   if (!rec.reference)
     return error_result(info.name, ci, "no exact reference: " + rec.problems.front());
   try {
-    ResultRecord r;
+    ProximityResultRecord r;
     r.algorithm = info.name;
     r.case_index = ci;
     if (isolated && !isolated->error.empty()) {
-      ResultRecord e = error_result(info.name, ci, isolated->error);
+      ProximityResultRecord e = error_result(info.name, ci, isolated->error);
       e.captured_stderr = isolated->captured_stderr;
       return e;
     }
@@ -169,52 +156,49 @@ ResultRecord algorithm_result(const ProximityAlgorithmInfo& info,
 
 }  // namespace
 
-RunResults run_proximity(const std::vector<ProximityCase>& cases,
-                         const std::vector<const ProximityAlgorithmInfo*>& algorithms,
-                         const RunOptions& options, ReferenceCache& cache,
-                         const Progress& progress) {
-  RunResults run;
+ProximityRunResults run_proximity(const std::vector<ProximityCase>& cases,
+                                  const std::vector<const ProximityAlgorithmInfo*>& algorithms,
+                                  const ProximityRunOptions& options, ReferenceCache& cache,
+                                  const Progress& progress) {
+  ProximityRunResults run;
   run.algorithms = algorithms;
   std::vector<std::unique_ptr<ProximityAlgorithm>> instances;
   for (const auto* info : algorithms) instances.push_back(info->make());
 
-  for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
-    set_progress_label(cases[ci].family);
-    if (progress) progress(ci, cases.size());
-    CaseRecord record;
-    record.spec = cases[ci];
-    record.hash = case_input_hash(record.spec);
-    std::optional<Polytope> a, b;
-    try {
-      a = build_case_shape(record.spec.a);
-      b = build_case_shape(record.spec.b);
-      std::tie(record.scale, record.magnitude) =
-          case_pair_extent(*a, record.spec.pose_a, *b, record.spec.pose_b);
-    } catch (const std::exception& e) {
-      record.problems.push_back(std::string("invalid geometry: ") + e.what());
-    }
-    if (a && b && (!a->is_convex() || !b->is_convex()))
-      record.problems.push_back("no exact reference for non-convex shapes yet");
-    else if (a && b)
-      acquire_reference(record, *a, *b, cache, options);
-    compare_expected(record, options.tolerances);
-    run.cases.push_back(record);
-    const CaseRecord& rec = run.cases.back();
+  run_each_case(
+      cases, run.cases, run.results, progress, [&](std::size_t ci, const ProximityCase& spec) {
+        ProximityCaseRecord record;
+        record.spec = spec;
+        record.hash = case_input_hash(record.spec);
+        std::optional<Polytope> a, b;
+        try {
+          a = build_case_shape(record.spec.a);
+          b = build_case_shape(record.spec.b);
+          std::tie(record.scale, record.magnitude) =
+              case_pair_extent(*a, record.spec.pose_a, *b, record.spec.pose_b);
+        } catch (const std::exception& e) {
+          record.problems.push_back(std::string("invalid geometry: ") + e.what());
+        }
+        if (a && b && (!a->is_convex() || !b->is_convex()))
+          record.problems.push_back("no exact reference for non-convex shapes yet");
+        else if (a && b)
+          acquire_reference(record, *a, *b, cache, options);
+        compare_expected(record, options.tolerances);
+        run.cases.push_back(record);
+        const ProximityCaseRecord& rec = run.cases.back();
 
-    if (!a || !b) {
-      for (const auto* info : algorithms)
-        run.results.push_back(error_result(info->name, ci, rec.problems.front()));
-    } else {
-      std::vector<std::optional<IsolatedMeasurement>> isolated(algorithms.size());
-      if (rec.reference)
-        isolated = measure_isolated_algorithms(algorithms, instances, *a, *b, rec, options);
-      for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
-        run.results.push_back(algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, rec,
-                                               isolated[ai], options));
-    }
-    if (drop_if_interrupted(run.cases, run.results, ci)) break;
-  }
-  if (progress && !interrupted()) progress(cases.size(), cases.size());
+        if (!a || !b) {
+          for (const auto* info : algorithms)
+            run.results.push_back(error_result(info->name, ci, rec.problems.front()));
+        } else {
+          std::vector<std::optional<IsolatedMeasurement>> isolated(algorithms.size());
+          if (rec.reference)
+            isolated = measure_isolated_algorithms(algorithms, instances, *a, *b, rec, options);
+          for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
+            run.results.push_back(algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, rec,
+                                                   isolated[ai], options));
+        }
+      });
   return run;
 }
 

@@ -13,14 +13,16 @@
 #include "cases/format/case_loader.hpp"
 #include "cases/format/proximity_case.hpp"
 #include "harness/common/case_shapes.hpp"
+#include "harness/common/isolation.hpp"
+#include "harness/common/kind_run.hpp"
 #include "harness/common/progress.hpp"
-#include "harness/proximity/isolation.hpp"
+#include "harness/proximity/measure.hpp"
 #include "harness/proximity/reference.hpp"
 #include "harness/proximity/verifier.hpp"
 
 namespace touchstone {
 
-struct RunOptions {
+struct ProximityRunOptions {
   int repetitions = 3;
   Tolerances tolerances;
   bool check_witnesses = true;  // exact point-to-shape distances for witness points
@@ -34,16 +36,13 @@ struct RunOptions {
       exact_reference = [](const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb) {
         return exact_proximity(a.vertices(), pa, b.vertices(), pb);
       };
-  // Which algorithms answer in forked children (harness/proximity/isolation.hpp), so that a crash
-  // or a hang in them becomes an `error` of the case: none, the peers (family "peer": third-party
-  // code seen to abort on degenerate input), or all. One child per case runs the whole isolated
-  // batch.
-  enum class Isolation { none, peers, all };
+  // Which algorithms answer in forked children (harness/proximity/measure.hpp). One child per
+  // case runs the whole isolated batch.
   Isolation isolation = Isolation::peers;
   double algorithm_timeout_seconds = 10.0;  // per isolated algorithm and case
 };
 
-struct CaseRecord {
+struct ProximityCaseRecord {
   ProximityCase spec;
   std::string hash;
   double scale = 0.0;      // diagonal of the pair's world bounding box
@@ -54,42 +53,40 @@ struct CaseRecord {
   std::vector<std::string> problems;  // invalid geometry, reference failure, expected disagrees
 };
 
-struct ResultRecord {
+struct ProximityResultRecord {
   std::string algorithm;
-  std::size_t case_index = 0;  // into RunResults::cases
+  std::size_t case_index = 0;  // into ProximityRunResults::cases
   ProximityResult output;
   Verification verification;
   Timing timing;
   std::string captured_stderr;  // what the algorithm wrote to stderr meanwhile (report: "stderr")
 };
 
-struct RunResults {
-  std::vector<CaseRecord> cases;
-  std::vector<ResultRecord> results;
-  std::vector<LoadError> load_errors;
-  std::vector<const ProximityAlgorithmInfo*> algorithms;
-};
+using ProximityRunResults =
+    KindRun<ProximityCaseRecord, ProximityResultRecord, ProximityAlgorithmInfo>;
 
 // Building blocks of run_proximity, shared with the motion and robustness runners.
 // (build_case_shape and case_pair_extent: harness/common/case_shapes.hpp.)
 // The exact reference of a case with both shapes built and convex (record.hash set): cached, else
 // computed under the time limit, stored and timed; a failure becomes a problem of the case.
-void acquire_reference(CaseRecord& record, const Polytope& a, const Polytope& b,
-                       ReferenceCache& cache, const RunOptions& options);
+void acquire_reference(ProximityCaseRecord& record, const Polytope& a, const Polytope& b,
+                       ReferenceCache& cache, const ProximityRunOptions& options);
 // The record of an algorithm that gave no answer on a case: verdict error (or unsupported), the
 // reason as both the output's and the verdict's.
-ResultRecord error_result(const std::string& algorithm, std::size_t index, const std::string& why);
-ResultRecord unsupported_result(const std::string& algorithm, std::size_t index,
-                                const std::string& why);
+ProximityResultRecord error_result(const std::string& algorithm, std::size_t index,
+                                   const std::string& why);
+ProximityResultRecord unsupported_result(const std::string& algorithm, std::size_t index,
+                                         const std::string& why);
 // Verifies one answer as run_proximity does; rec must hold the reference, scale and magnitude.
 // Non-finite numbers are removed from `output` (and the verdict is fail).
 Verification verify_query_output(const ProximityAlgorithmInfo& info, ProximityResult& output,
-                                 const Polytope& a, const Polytope& b, const CaseRecord& rec,
-                                 const RunOptions& options);
+                                 const Polytope& a, const Polytope& b,
+                                 const ProximityCaseRecord& rec,
+                                 const ProximityRunOptions& options);
 
-RunResults run_proximity(const std::vector<ProximityCase>& cases,
-                         const std::vector<const ProximityAlgorithmInfo*>& algorithms,
-                         const RunOptions& options, ReferenceCache& cache,
-                         const Progress& progress = {});
+ProximityRunResults run_proximity(const std::vector<ProximityCase>& cases,
+                                  const std::vector<const ProximityAlgorithmInfo*>& algorithms,
+                                  const ProximityRunOptions& options, ReferenceCache& cache,
+                                  const Progress& progress = {});
 
 }  // namespace touchstone

@@ -1,7 +1,8 @@
-// `touchstone regions`: run contact-region algorithms over contact-region cases (files,
-// directories, or region family globs; default: every region family), verify each step against
-// the exact reference, write a touchstone-report/1 and print the algorithm × family table; and
-// the region part of `touchstone list`.
+// `touchstone regions`, the contact-region kind's command (harness/common/kind_command.hpp; this
+// kind is the example a new kind copies): run contact-region algorithms over contact-region cases
+// (files, directories, or region family globs; default: every region family), verify each step
+// against the exact reference, write a touchstone-report/1 and print the algorithm × family table;
+// and the region part of `touchstone list`.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -10,21 +11,13 @@
 #include <string>
 #include <vector>
 
-#include "cases/format/load_options.hpp"
+#include "harness/common/kind_command.hpp"
 #include "harness/regions/runner.hpp"
 
 namespace touchstone {
 
-struct RegionCli {
-  std::string algorithms;
-  std::vector<std::string> cases, families;
-  std::string out = "reports/regions.json";
-  std::uint64_t seed = 1;
-  std::string cache_path = "cases/.cache/reference.jsonl";
-  bool no_cache = false, quiet = false, strict = false;
-  LoadOptions load;  // --lenient, --limit
-  std::string export_path;
-  std::string isolate = "all";
+struct RegionCli : KindCli {
+  std::vector<std::string> families;  // --families: region family globs
   RegionRunOptions options;
 };
 

@@ -124,12 +124,6 @@ json result_entry(const RegionResultRecord& r, const RegionCaseRecord& c) {
   return j;
 }
 
-std::string_view isolation_name(RegionRunOptions::Isolation isolation) {
-  return isolation == RegionRunOptions::Isolation::none  ? "none"
-         : isolation == RegionRunOptions::Isolation::all ? "all"
-                                                         : "peers";
-}
-
 std::vector<SummaryRow> summarize(const RegionRunResults& run) {
   SummaryTally tally;
   for (const RegionResultRecord& r : run.results)
@@ -157,7 +151,7 @@ RegionReport::RegionReport(const RegionRunResults& run, const RegionRunOptions& 
 json RegionReport::config() const {
   return {{"region_tolerances", options_.tolerances.to_json()},
           {"repetitions", options_.repetitions},
-          {"isolation", isolation_name(options_.isolation)},
+          {"isolation", to_string(options_.isolation)},
           {"algorithm_timeout_seconds", options_.algorithm_timeout_seconds},
           {"reference_timeout_seconds", options_.reference_timeout_seconds},
           {"timing",

@@ -52,11 +52,6 @@ RegionResultRecord unsupported_result(const std::string& algorithm, std::size_t 
                         Verdict::unsupported, why);
 }
 
-bool isolated(const RegionAlgorithmInfo& info, const RegionRunOptions& options) {
-  return options.isolation == RegionRunOptions::Isolation::all ||
-         (options.isolation == RegionRunOptions::Isolation::peers && info.family == "peer");
-}
-
 // Each step's exact reference: cached, else computed under the deadline and stored; a failure
 // becomes a problem of the case.
 void acquire_references(RegionCaseRecord& rec, const Polytope& a, const Polytope& b,
@@ -151,7 +146,7 @@ RegionResultRecord algorithm_result(const RegionAlgorithmInfo& info,
   for (const RegionStepRecord& s : rec.steps)
     if (!s.reference)
       return error_result(info.name, ci, "no exact reference: " + rec.problems.front());
-  const bool in_child = isolated(info, options);
+  const bool in_child = isolates(options.isolation, info.family);
   std::string captured;  // the algorithm's stderr, into its result
   try {
     const RegionMeasurement m =
@@ -197,31 +192,29 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
   const bool with_patch = std::any_of(algorithms.begin(), algorithms.end(), [](const auto* info) {
     return info->capabilities.contact_patch;
   });
-  for (std::size_t ci = 0; ci < cases.size() && !interrupted(); ++ci) {
-    set_progress_label(cases[ci].family);
-    if (progress) progress(ci, cases.size());
-    RegionCaseRecord rec;
-    rec.spec = cases[ci];
-    std::optional<Polytope> a, b;
-    try {
-      a = build_case_shape(rec.spec.a);
-      b = build_case_shape(rec.spec.b);
-      rec.faces_a = static_cast<int>(a->faces().size());
-      rec.faces_b = static_cast<int>(b->faces().size());
-    } catch (const std::exception& e) {
-      rec.problems.push_back(std::string("invalid geometry: ") + e.what());
-    }
-    if (a && b) acquire_references(rec, *a, *b, options, cache, with_patch);
-    compare_expected(rec);
-    run.cases.push_back(std::move(rec));
-    const RegionCaseRecord& stored = run.cases.back();
-    for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
-      run.results.push_back(
-          a && b ? algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, stored, options)
-                 : error_result(algorithms[ai]->name, ci, stored.problems.front()));
-    if (drop_if_interrupted(run.cases, run.results, ci)) break;
-  }
-  if (progress && !interrupted()) progress(cases.size(), cases.size());
+  run_each_case(
+      cases, run.cases, run.results, progress, [&](std::size_t ci, const RegionCase& spec) {
+        RegionCaseRecord rec;
+        rec.spec = spec;
+        std::optional<Polytope> a, b;
+        try {
+          a = build_case_shape(rec.spec.a);
+          b = build_case_shape(rec.spec.b);
+          rec.faces_a = static_cast<int>(a->faces().size());
+          rec.faces_b = static_cast<int>(b->faces().size());
+        } catch (const std::exception& e) {
+          rec.problems.push_back(std::string("invalid geometry: ") + e.what());
+        }
+        if (a && b) acquire_references(rec, *a, *b, options, cache, with_patch);
+        compare_expected(rec);
+        run.cases.push_back(std::move(rec));
+        const RegionCaseRecord& stored = run.cases.back();
+        for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
+          run.results.push_back(
+              a && b
+                  ? algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, stored, options)
+                  : error_result(algorithms[ai]->name, ci, stored.problems.front()));
+      });
   return run;
 }
 

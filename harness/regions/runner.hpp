@@ -13,6 +13,8 @@
 #include "algorithms/regions/registry.hpp"
 #include "cases/format/case_loader.hpp"
 #include "cases/format/region_case.hpp"
+#include "harness/common/isolation.hpp"
+#include "harness/common/kind_run.hpp"
 #include "harness/common/progress.hpp"
 #include "harness/common/reference_cache.hpp"
 #include "harness/common/timing.hpp"
@@ -24,7 +26,6 @@ struct RegionRunOptions {
   int repetitions = 3;
   RegionTolerances tolerances;
   double reference_timeout_seconds = 60.0;  // per step's reference; 0: in-process, no limit
-  enum class Isolation { none, peers, all };
   Isolation isolation = Isolation::peers;   // which algorithms answer in forked children
   double algorithm_timeout_seconds = 10.0;  // per isolated algorithm and case (all steps)
 };
@@ -64,12 +65,7 @@ struct RegionResultRecord {
   std::string captured_stderr;  // what the algorithm wrote to stderr meanwhile (report: "stderr")
 };
 
-struct RegionRunResults {
-  std::vector<RegionCaseRecord> cases;
-  std::vector<RegionResultRecord> results;
-  std::vector<LoadError> load_errors;
-  std::vector<const RegionAlgorithmInfo*> algorithms;
-};
+using RegionRunResults = KindRun<RegionCaseRecord, RegionResultRecord, RegionAlgorithmInfo>;
 
 // The steps' verifications of one answer combined: the worst step decides; with several steps,
 // each check's detail starts with "step k: ".

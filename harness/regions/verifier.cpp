@@ -90,17 +90,6 @@ struct Context {
   double tau;
 };
 
-bool finite_answer(const RegionResult& r) {
-  for (const ContactRegion& c : r.regions) {
-    for (const Vec3& p : c.points)
-      if (!p.allFinite()) return false;
-    for (const Vec3& n : c.normals)
-      if (!n.allFinite()) return false;
-    if (c.depth && !std::isfinite(*c.depth)) return false;
-  }
-  return !r.distance || std::isfinite(*r.distance);
-}
-
 std::string said(Relation r) { return "said " + std::string(to_string(r)); }
 
 // The relation and the ambiguous band. True when the exact pair touches, so the regions are
@@ -376,7 +365,7 @@ RegionVerification verify_regions(const RegionResult& result, const RegionCapabi
   Verification& v = out.verification;
   out.counts.returned = static_cast<int>(result.regions.size());
   if (verdict_from_status(result.status, result.reason, v)) return out;
-  if (!finite_answer(result)) {
+  if (!all_finite(result)) {
     v.checks.push_back({"finite", Verdict::fail, 0, 0, "output contains NaN or infinity"});
     decide_verdict(v);
     return out;

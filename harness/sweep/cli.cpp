@@ -28,11 +28,8 @@ void add_run_options(CLI::App* sweep, SweepCli& cli) {
                    "only their id and verdicts (non-passing trials are always kept in full)")
       ->capture_default_str()
       ->check(CLI::IsMember({"none", "compact"}));
-  sweep
-      ->add_option("--isolate", cli.isolate,
-                   "Which algorithms answer in a forked child: none, peers or all")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"none", "peers", "all"}));
+  add_isolate_option(sweep, cli.isolation,
+                     "Which algorithms answer in a forked child: none, peers or all");
   sweep
       ->add_option("--reference-timeout", cli.reference_timeout,
                    "Seconds for one exact reference, computed in a child (0: in this process)")
@@ -175,14 +172,12 @@ int run_sweep_command(const SweepCli& cli, int argc, char** argv) {
   if (options.out_dir.empty())
     options.out_dir = "sweep-" + family->name + "-s" + std::to_string(cli.seed);
   options.keep = cli.keep_passing == "none" ? KeepPassing::none : KeepPassing::compact;
-  RunOptions& run = options.trial.run;
+  ProximityRunOptions& run = options.trial.run;
   run.repetitions = cli.repetitions;
   run.tolerances = cli.tolerances;
   run.reference_timeout_seconds = cli.reference_timeout;
   run.algorithm_timeout_seconds = cli.algorithm_timeout;
-  run.isolation = cli.isolate == "none"  ? RunOptions::Isolation::none
-                  : cli.isolate == "all" ? RunOptions::Isolation::all
-                                         : RunOptions::Isolation::peers;
+  run.isolation = cli.isolation;
   options.trial.motion = {cli.omega, cli.frames};
 
   int status = kExitOk;

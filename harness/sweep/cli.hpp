@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "harness/common/isolation.hpp"
 #include "harness/proximity/verifier.hpp"
 
 namespace touchstone {
 
 struct SweepCli {
-  std::string family, algorithms, shard, out, keep_passing = "compact", isolate = "peers";
+  std::string family, algorithms, shard, out, keep_passing = "compact";
+  Isolation isolation = Isolation::peers;
   std::size_t trials = 1000;
   std::uint64_t seed = 1;
   int repetitions = 1, frames = 50, max_failures = 20;

@@ -61,12 +61,12 @@ std::vector<Outcome> proximity_trial(const ProximityCase& c,
                                      const TrialOptions& options,
                                      std::vector<std::string>& problems, bool& finished) {
   ReferenceCache cache;
-  const RunResults run = run_proximity({c}, algorithms, options.run, cache);
+  const ProximityRunResults run = run_proximity({c}, algorithms, options.run, cache);
   finished = run.cases.size() == 1 && run.results.size() == algorithms.size();
   std::vector<Outcome> out;
   if (!finished) return out;
   problems = run.cases[0].problems;
-  for (const ResultRecord& r : run.results) {
+  for (const ProximityResultRecord& r : run.results) {
     Outcome o;
     o.verdict = r.verification.verdict;
     o.error = distance_error(r.verification, run.cases[0].scale);

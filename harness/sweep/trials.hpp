@@ -25,7 +25,7 @@ struct SweepFamily {
 std::optional<SweepFamily> find_sweep_family(const std::string& name);
 
 struct TrialOptions {
-  RunOptions run;  // tolerances, isolation, timeouts; repetitions per query
+  ProximityRunOptions run;  // tolerances, isolation, timeouts; repetitions per query
   MotionParams motion;
 };
 

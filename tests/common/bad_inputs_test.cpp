@@ -164,13 +164,13 @@ TEST(BadInputs, InvalidUtf8IsRejectedAndNeverReachesAReport) {
   const std::string name = "cases/bad\xff\xfe.json";
   const LoadedCases loaded =
       parse_case_document(doc(prox("ok") + "," + prox("empty", R"({"vertices": []})")), name);
-  ASSERT_EQ(loaded.cases.size(), 1u);
-  EXPECT_EQ(loaded.cases[0].origin["file"], "cases/bad\\xff\\xfe.json");
+  ASSERT_EQ(loaded.proximity.size(), 1u);
+  EXPECT_EQ(loaded.proximity[0].origin["file"], "cases/bad\\xff\\xfe.json");
   EXPECT_EQ(messages(loaded.errors),
             std::vector<std::string>{"cases/bad\\xff\\xfe.json: case 'empty': field "
                                      "'shapes.A.vertices': a shape needs at least one vertex, got "
                                      "none"});
-  EXPECT_NO_THROW((void)loaded.cases[0].origin.dump());
+  EXPECT_NO_THROW((void)loaded.proximity[0].origin.dump());
   EXPECT_NO_THROW((void)load_errors_json(loaded.errors).dump());
   EXPECT_EQ(valid_utf8("\xf0\x9f\x98\x80 ok \xc3\xa9"), "\xf0\x9f\x98\x80 ok \xc3\xa9");
   EXPECT_EQ(valid_utf8("a\xc3"), "a\\xc3");
@@ -252,8 +252,8 @@ TEST(BadInputs, LenientMakesUnknownFieldsWarnings) {
           prox("p", kCube, R"(, "pose": {"B": {}})") + "," + forces("f", R"(, "masss": 2)") + "]}",
       "bad.json", lenient);
   EXPECT_TRUE(loaded.errors.empty()) << messages(loaded.errors)[0];
-  ASSERT_EQ(loaded.cases.size(), 1u);
-  EXPECT_EQ(loaded.cases[0].pose_b.translation, Vec3(3, 0, 0));  // `poses` read, `pose` ignored
+  ASSERT_EQ(loaded.proximity.size(), 1u);
+  EXPECT_EQ(loaded.proximity[0].pose_b.translation, Vec3(3, 0, 0));  // `poses` read, `pose` ignored
   ASSERT_EQ(loaded.forces.size(), 1u);
   EXPECT_EQ(
       messages(loaded.warnings),
@@ -332,12 +332,12 @@ TEST(BadInputs, PointsSegmentsAndPolygonsLoadInProximityAndMotionCases) {
           R"(}, "frames": [{}]})"),
       "ok.json");
   EXPECT_TRUE(loaded.errors.empty()) << messages(loaded.errors)[0];
-  ASSERT_EQ(loaded.cases.size(), 3u);
+  ASSERT_EQ(loaded.proximity.size(), 3u);
   ASSERT_EQ(loaded.motion.size(), 1u);
   const std::vector<int> dimensions{0, 1, 2};
   for (std::size_t i = 0; i < 3; ++i)
-    EXPECT_EQ(Polytope::from_points(loaded.cases[i].a.vertices).dimension(), dimensions[i])
-        << loaded.cases[i].id;
+    EXPECT_EQ(Polytope::from_points(loaded.proximity[i].a.vertices).dimension(), dimensions[i])
+        << loaded.proximity[i].id;
   EXPECT_EQ(Polytope::from_points(loaded.motion[0].a.vertices).vertices().size(), 4u);
 }
 
@@ -472,7 +472,7 @@ TEST(BadInputs, DuplicateIdsAcrossFilesNameBothFiles) {
   write(dir / "a.json", doc(prox("same") + "," + prox("only-a")));
   write(dir / "b.json", doc(prox("same") + "," + motion("only-a", "")));
   const LoadedCases both = load_cases(dir);
-  ASSERT_EQ(both.cases.size(), 2u);
+  ASSERT_EQ(both.proximity.size(), 2u);
   EXPECT_TRUE(both.motion.empty());
   const std::string a = (dir / "a.json").string(), b = (dir / "b.json").string();
   EXPECT_EQ(messages(both.errors),
@@ -533,7 +533,7 @@ TEST(BadInputs, ARunOverGoodAndBadFilesKeepsTheGoodResults) {
   write(dir / "zz-dup.json", doc(prox("good/1")));
   LoadedCases loaded = load_cases(dir);
   std::vector<std::string> ids;
-  for (const ProximityCase& c : loaded.cases) ids.push_back(c.id);
+  for (const ProximityCase& c : loaded.proximity) ids.push_back(c.id);
   EXPECT_EQ(ids, (std::vector<std::string>{"good/1", "good/2", "good/3", "good/4"}));
   std::vector<std::string> where;
   for (const LoadError& e : loaded.errors)
@@ -543,13 +543,14 @@ TEST(BadInputs, ARunOverGoodAndBadFilesKeepsTheGoodResults) {
                        "mixed.json bad/empty shapes.A.vertices", "mixed.json bad/typo pose",
                        "overflow.json bad/big shapes.A.vertices[0][0]", "zz-dup.json good/1 id"}));
 
-  EXPECT_EQ(loaded.cases[3].origin["file"], (dir / "name-\\xff.json").string());
+  EXPECT_EQ(loaded.proximity[3].origin["file"], (dir / "name-\\xff.json").string());
 
   ReferenceCache cache;
-  RunResults run = run_proximity(loaded.cases, {&test_support::builtin_gjk()}, {}, cache);
+  ProximityRunResults run =
+      run_proximity(loaded.proximity, {&test_support::builtin_gjk()}, {}, cache);
   run.load_errors = loaded.errors;
   ASSERT_EQ(run.results.size(), 4u);
-  for (const ResultRecord& r : run.results)
+  for (const ProximityResultRecord& r : run.results)
     EXPECT_EQ(r.verification.verdict, Verdict::pass) << run.cases[r.case_index].spec.id;
   const nlohmann::json report = make_report(run, {}, {"touchstone run --cases mixed", 0});
   EXPECT_EQ(report["load_errors"].size(), 6u);

@@ -26,8 +26,8 @@ std::string good_case(const std::string& id) {
 TEST(CaseLoader, LoadsAGoodCase) {
   const auto loaded = parse_case_document(doc(good_case("c1")), "mem.json");
   ASSERT_TRUE(loaded.errors.empty()) << loaded.errors[0].to_string();
-  ASSERT_EQ(loaded.cases.size(), 1u);
-  const auto& c = loaded.cases[0];
+  ASSERT_EQ(loaded.proximity.size(), 1u);
+  const auto& c = loaded.proximity[0];
   EXPECT_EQ(c.id, "c1");
   EXPECT_EQ(c.a.vertices.size(), 8u);
   EXPECT_EQ(c.pose_b.translation, Vec3(2, 0, 0));
@@ -69,9 +69,9 @@ TEST(CaseLoader, BadCasesNameTheFieldAndTheRestStillLoads) {
   for (const auto& b : bad) cases += "," + b.json;
   cases += "," + good_case("last");
   const auto loaded = parse_case_document(doc(cases), "cases/mine.json");
-  ASSERT_EQ(loaded.cases.size(), 2u);
-  EXPECT_EQ(loaded.cases[0].id, "first");
-  EXPECT_EQ(loaded.cases[1].id, "last");
+  ASSERT_EQ(loaded.proximity.size(), 2u);
+  EXPECT_EQ(loaded.proximity[0].id, "first");
+  EXPECT_EQ(loaded.proximity[1].id, "last");
   ASSERT_EQ(loaded.errors.size(), bad.size());
   for (std::size_t i = 0; i < bad.size(); ++i) {
     EXPECT_EQ(loaded.errors[i].file, "cases/mine.json");
@@ -91,7 +91,7 @@ TEST(CaseLoader, WholeFileErrors) {
   ASSERT_EQ(wrong_format.errors.size(), 1u);
   EXPECT_EQ(wrong_format.errors[0].field, "format");
   auto duplicate = parse_case_document(doc(good_case("x") + "," + good_case("x")), "c.json");
-  EXPECT_EQ(duplicate.cases.size(), 1u);
+  EXPECT_EQ(duplicate.proximity.size(), 1u);
   ASSERT_EQ(duplicate.errors.size(), 1u);
   EXPECT_EQ(duplicate.errors[0].field, "id");
   auto missing = load_cases("/nonexistent/touchstone.json");
@@ -106,8 +106,8 @@ TEST(CaseLoader, OneDocumentHoldsEveryKind) {
   const std::string lcp = R"({"id": "l", "kind": "lcp", "A": [[1]], "b": [-1]})";
   const auto loaded = parse_case_document(doc(lcp + "," + good_case("p") + "," + motion), "k.json");
   for (const auto& e : loaded.errors) ADD_FAILURE() << e.to_string();
-  ASSERT_EQ(loaded.cases.size(), 1u);
-  EXPECT_EQ(loaded.cases[0].id, "p");
+  ASSERT_EQ(loaded.proximity.size(), 1u);
+  EXPECT_EQ(loaded.proximity[0].id, "p");
   ASSERT_EQ(loaded.motion.size(), 1u);
   EXPECT_EQ(loaded.motion[0].id, "m");
   ASSERT_EQ(loaded.motion[0].frames.size(), 2u);
@@ -121,7 +121,7 @@ TEST(CaseLoader, OneDocumentHoldsEveryKind) {
 TEST(CaseLoader, UnknownKindNamesFileCaseAndField) {
   const auto loaded = parse_case_document(
       doc(R"({"id": "r", "kind": "contact-volumes"},)" + good_case("ok")), "k.json");
-  ASSERT_EQ(loaded.cases.size(), 1u);
+  ASSERT_EQ(loaded.proximity.size(), 1u);
   ASSERT_EQ(loaded.errors.size(), 1u);
   const LoadError& e = loaded.errors[0];
   EXPECT_EQ(e.file, "k.json");
@@ -134,7 +134,7 @@ TEST(CaseLoader, UnknownKindNamesFileCaseAndField) {
 TEST(CaseLoader, CaseIdsAreUniqueAcrossKinds) {
   const auto loaded = parse_case_document(
       doc(good_case("x") + R"(, {"id": "x", "kind": "lcp", "A": [[1]], "b": [1]})"), "d.json");
-  EXPECT_EQ(loaded.cases.size(), 1u);
+  EXPECT_EQ(loaded.proximity.size(), 1u);
   EXPECT_TRUE(loaded.forces.empty());
   ASSERT_EQ(loaded.errors.size(), 1u);
   EXPECT_EQ(loaded.errors[0].case_id, "x");
@@ -144,7 +144,7 @@ TEST(CaseLoader, CaseIdsAreUniqueAcrossKinds) {
 TEST(CaseLoader, ShippedExamplesLoadCleanly) {
   const auto loaded = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples");
   for (const auto& e : loaded.errors) ADD_FAILURE() << e.to_string();
-  EXPECT_GE(loaded.cases.size(), 10u);
+  EXPECT_GE(loaded.proximity.size(), 10u);
 }
 
 }  // namespace
@@ -170,8 +170,8 @@ TEST(CaseWriter, WrittenCasesLoadBackBitForBit) {
   c.expected_relation = Relation::separated;
   const auto loaded = parse_case_document(write_case_document({&c}).dump(), "w.json");
   ASSERT_TRUE(loaded.errors.empty()) << loaded.errors[0].to_string();
-  ASSERT_EQ(loaded.cases.size(), 1u);
-  const ProximityCase& back = loaded.cases[0];
+  ASSERT_EQ(loaded.proximity.size(), 1u);
+  const ProximityCase& back = loaded.proximity[0];
   EXPECT_EQ(back.id, c.id);
   EXPECT_EQ(back.a.vertices, c.a.vertices);
   EXPECT_EQ(back.b.vertices, c.b.vertices);

@@ -167,3 +167,37 @@ TEST(CliExitStatus, AnUnwritableReferenceCacheWarnsOnceAndTheReferencesAreUsed) 
 
 }  // namespace
 }  // namespace touchstone
+
+namespace touchstone {
+namespace {
+
+// `touchstone proximity` is the kind's command and `run` its alias: the same options, the same
+// run, the same report apart from the command line that the report records.
+TEST(CliKinds, RunIsAnAliasOfProximity) {
+  TempDir dir("touchstone-cli-alias");
+  const std::string cases = cube_case_file(dir, "separated");
+  std::vector<std::string> via_run = small_run(dir, cases);
+  std::vector<std::string> via_proximity = via_run;
+  via_proximity[0] = "proximity";
+  for (auto* args : {&via_run, &via_proximity})
+    for (std::size_t i = 0; i + 1 < args->size(); ++i)
+      if ((*args)[i] == "--out") (*args)[i + 1] = (dir / (args == &via_run ? "a.json" : "b.json"));
+  const auto a = run_cli(via_run), b = run_cli(via_proximity);
+  ASSERT_EQ(a.code, 0) << a.err;
+  ASSERT_EQ(b.code, 0) << b.err;
+  json ra = json::parse(test_support::read_text(dir / "a.json"));
+  json rb = json::parse(test_support::read_text(dir / "b.json"));
+  EXPECT_EQ(ra.at("results").size(), 1u);
+  for (json* r : {&ra, &rb}) {
+    r->erase("context");  // the command line, the date
+    for (json& result : r->at("results")) result.erase("timing");
+    for (json& c : r->at("cases"))
+      c.at("reference").erase("compute_ms"), c.at("reference").erase("cost_ns");
+    r->erase("benchmarks");
+    r->erase("summary");
+  }
+  EXPECT_EQ(ra, rb);
+}
+
+}  // namespace
+}  // namespace touchstone

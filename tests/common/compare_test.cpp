@@ -384,11 +384,11 @@ TEST(CompareEndToEnd, TwoRunsOfTheSameBuildAreNotFlagged) {
   std::vector<const ProximityAlgorithmInfo*> algorithms{ProximityRegistry::builtin().find("gjk"),
                                                         ProximityRegistry::builtin().find("vclip")};
   ReferenceCache cache;
-  RunOptions options;
+  ProximityRunOptions options;
   options.repetitions = 9;
-  options.isolation = RunOptions::Isolation::none;
-  const RunResults first = run_proximity(loaded.cases, algorithms, options, cache);
-  const RunResults second = run_proximity(loaded.cases, algorithms, options, cache);
+  options.isolation = Isolation::none;
+  const ProximityRunResults first = run_proximity(loaded.proximity, algorithms, options, cache);
+  const ProximityRunResults second = run_proximity(loaded.proximity, algorithms, options, cache);
   const json base = make_report(first, options, {"touchstone run --test", 1});
   const json next = make_report(second, options, {"touchstone run --test", 1});
   ASSERT_FALSE(base["results"].empty());

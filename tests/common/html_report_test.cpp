@@ -185,11 +185,11 @@ TEST(HtmlReport, ReadsTheReportTheRunnerWrites) {
   const auto loaded = load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples");
   std::vector<const ProximityAlgorithmInfo*> algorithms{ProximityRegistry::builtin().find("gjk")};
   ReferenceCache cache;
-  RunOptions options;
+  ProximityRunOptions options;
   options.repetitions = 3;
-  options.isolation = RunOptions::Isolation::none;
-  const json report = make_report(run_proximity(loaded.cases, algorithms, options, cache), options,
-                                  {"touchstone run --test", 1});
+  options.isolation = Isolation::none;
+  const json report = make_report(run_proximity(loaded.proximity, algorithms, options, cache),
+                                  options, {"touchstone run --test", 1});
   ASSERT_EQ(report["format"], "touchstone-report/2");
   const std::string page = page_of(report);
   EXPECT_NE(page.find("<section id=\"verdict-matrix\""), std::string::npos);

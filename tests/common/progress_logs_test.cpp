@@ -132,10 +132,9 @@ TEST(CapturedStderr, InProcessNestsAndRestores) {
 // gjk, saying something on stderr at every query, as FCL and Siconos do.
 class Noisy final : public test_support::OverGjk {
  public:
-  ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
-                        const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
+  ProximityResult query(const ProximityQuery& in) const override {
     std::fputs("noisy: degenerate simplex\n", stderr);
-    return gjk_->query(a, pa, b, pb, warm);
+    return gjk_->query(in);
   }
 };
 
@@ -145,13 +144,13 @@ TEST(CapturedStderr, InTheResultAndReportNotOnTheTerminal) {
   const auto cases = test_support::example_cases();
   ASSERT_FALSE(cases.empty());
   const std::vector<ProximityCase> one(cases.begin(), cases.begin() + 1);
-  for (const auto isolation : {RunOptions::Isolation::all, RunOptions::Isolation::none}) {
-    RunOptions options;
+  for (const auto isolation : {Isolation::all, Isolation::none}) {
+    ProximityRunOptions options;
     options.repetitions = 2;  // one untimed query and two timed ones: three lines
     options.isolation = isolation;
     ReferenceCache cache;
     StderrCapture terminal;
-    const RunResults run = run_proximity(one, {&noisy}, options, cache);
+    const ProximityRunResults run = run_proximity(one, {&noisy}, options, cache);
     EXPECT_EQ(terminal.finish(), "");
     ASSERT_EQ(run.results.size(), 1u);
     const std::string line = "noisy: degenerate simplex\n";

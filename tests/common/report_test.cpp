@@ -19,16 +19,16 @@ TEST(Report, RealOutputValidatesAgainstSchema) {
   std::vector<const ProximityAlgorithmInfo*> algorithms;
   for (const auto& a : ProximityRegistry::builtin().all()) algorithms.push_back(&a);
   ReferenceCache cache;
-  RunOptions options;
+  ProximityRunOptions options;
   options.repetitions = 2;
-  RunResults run = run_proximity(loaded.cases, algorithms, options, cache);
+  ProximityRunResults run = run_proximity(loaded.proximity, algorithms, options, cache);
   run.load_errors.push_back({"x.json", "c", "shapes.A", "example load error"});
   const auto report = make_report(run, options, {"touchstone run --test", 7});
 
   const std::string text = report.dump(1);
   EXPECT_EQ(text.find("NaN"), std::string::npos);
   EXPECT_EQ(text.find("Infinity"), std::string::npos);
-  EXPECT_EQ(report["results"].size(), loaded.cases.size() * algorithms.size());
+  EXPECT_EQ(report["results"].size(), loaded.proximity.size() * algorithms.size());
   for (const auto& r : report["results"]) {
     EXPECT_TRUE(r.contains("output"));
     EXPECT_TRUE(r["output"].contains("witness_a"));
@@ -53,7 +53,7 @@ TEST(Report, TerminalTableListsAlgorithmsAndFamilies) {
   std::vector<const ProximityAlgorithmInfo*> algorithms;
   for (const auto& a : ProximityRegistry::builtin().all()) algorithms.push_back(&a);
   ReferenceCache cache;
-  const RunResults run = run_proximity(loaded.cases, algorithms, {}, cache);
+  const ProximityRunResults run = run_proximity(loaded.proximity, algorithms, {}, cache);
   const std::string table = terminal_table(run);
   for (const auto* a : algorithms) EXPECT_NE(table.find(a->name), std::string::npos);
   for (const auto& c : run.cases) EXPECT_NE(table.find(c.spec.family), std::string::npos);
@@ -83,7 +83,7 @@ TEST(Report, QuantilesAreNearestRank) {
 // a is 5 ulps off on f (its worst check) and 7 on g; b measured nothing (declared but not
 // returned) and c threw: neither has an error in ulps.
 TEST(Report, SummaryAndTableShowErrorQuantilesInUlps) {
-  RunResults run;
+  ProximityRunResults run;
   run.cases.resize(2);
   run.cases[0].spec.id = "f0";
   run.cases[0].spec.family = "f";
@@ -93,7 +93,7 @@ TEST(Report, SummaryAndTableShowErrorQuantilesInUlps) {
   run.cases[1].magnitude = 1000.0;
   const double u1 = std::ldexp(1.0, -52), u1000 = std::ldexp(1.0, -43);
   const auto result = [](std::string algorithm, std::size_t c, std::vector<CheckResult> checks) {
-    ResultRecord r;
+    ProximityResultRecord r;
     r.algorithm = std::move(algorithm);
     r.case_index = c;
     r.verification.checks = std::move(checks);

@@ -44,7 +44,7 @@ TEST(ForceCases, LoadsBothKindsBesideOtherKinds) {
   EXPECT_EQ(t.problem.b[0], -1.0);
   EXPECT_TRUE(*t.expected.feasible);
   // The proximity case of the same document goes to the proximity list.
-  EXPECT_EQ(loaded.cases.size(), 1u);
+  EXPECT_EQ(loaded.proximity.size(), 1u);
 }
 
 TEST(ForceCases, BadInputNamesFileCaseAndField) {

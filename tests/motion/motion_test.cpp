@@ -33,7 +33,7 @@ TEST(MotionCase, WriterAndLoaderRoundTripBitForBit) {
   const json doc = write_motion_case_document({&m});
   const LoadedCases loaded = parse_case_document(doc.dump(), "round-trip.json");
   ASSERT_TRUE(loaded.errors.empty()) << loaded.errors[0].to_string();
-  ASSERT_TRUE(loaded.cases.empty());
+  ASSERT_TRUE(loaded.proximity.empty());
   ASSERT_EQ(loaded.motion.size(), 1u);
   const MotionCase& back = loaded.motion[0];
   EXPECT_EQ(back.id, m.id);
@@ -62,7 +62,7 @@ TEST(MotionCase, FramesKeepUnmentionedPosesAndMixWithProximityCases) {
                   {"B": {"translation": [4,0,0], "rotation": [0,1,0,0]}}]}]})";
   const LoadedCases loaded = parse_case_document(doc, "mixed.json");
   ASSERT_TRUE(loaded.errors.empty()) << loaded.errors[0].to_string();
-  ASSERT_EQ(loaded.cases.size(), 1u);
+  ASSERT_EQ(loaded.proximity.size(), 1u);
   ASSERT_EQ(loaded.motion.size(), 1u);
   const MotionCase& m = loaded.motion[0];
   ASSERT_EQ(m.frames.size(), 2u);
@@ -130,9 +130,11 @@ struct CountingState : WarmStart {
 };
 class StateRecorder : public test_support::OverGjk {
  public:
-  ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
-                        const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
-    ProximityResult r = gjk_->query(a, pa, b, pb, nullptr);
+  ProximityResult query(const ProximityQuery& in) const override {
+    std::unique_ptr<WarmStart>* warm = in.warm_start;
+    ProximityQuery cold = in;
+    cold.warm_start = nullptr;
+    ProximityResult r = gjk_->query(cold);
     r.iterations = -1;
     if (warm) {
       if (!*warm) *warm = std::make_unique<CountingState>();
@@ -199,7 +201,7 @@ TEST(MotionRunner, ReportWithMotionSectionValidatesAndBadShapesDoNotStopTheRun) 
                   f.verification.verdict == Verdict::ambiguous)
           << f.verification.reason;
   const std::map<std::string, double> instructions = {{"gjk/warm|" + cases[0].id, 1234.0}};
-  RunResults run = motion_as_run_results(r);
+  ProximityRunResults run = motion_as_run_results(r);
   EXPECT_EQ(run.cases.size(), 3u + 2u + 7u);
   EXPECT_EQ(run.results.size(), 2 * run.cases.size());
   json report = make_report(run, options.run, {"touchstone motion --test", 1});
@@ -346,9 +348,8 @@ TEST(Robustness, ExactChangeSearchEndsWhereBisectionDoes) {
 // Delegates to GJK but inflates the distance by 1e-6 of it: a distance problem on every trial.
 class Inflater : public test_support::OverGjk {
  public:
-  ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
-                        const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
-    ProximityResult r = gjk_->query(a, pa, b, pb, warm);
+  ProximityResult query(const ProximityQuery& in) const override {
+    ProximityResult r = gjk_->query(in);
     if (r.distance) *r.distance *= 1 + 1e-6;
     return r;
   }

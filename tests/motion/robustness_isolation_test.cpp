@@ -89,11 +89,10 @@ class ThirdQueryAborts final : public ProximityAlgorithm {
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
     return inner_->prepare(shape);
   }
-  ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
-                        const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
+  ProximityResult query(const ProximityQuery& in) const override {
     static int calls = 0;
     if (++calls == 3) std::abort();
-    return inner_->query(a, pa, b, pb, warm);
+    return inner_->query(in);
   }
 
  private:

@@ -225,9 +225,12 @@ std::vector<Feature> all_features(const Polytope& p) {
 class FeatureAlgorithm : public test_support::OverGjk {
  public:
   explicit FeatureAlgorithm(FeatureAnswer answer) : answer_(answer) {}
-  ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
-                        const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
-    ProximityResult r = gjk_->query(a, pa, b, pb, warm);
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& a = *in.a;
+    const Pose& pa = in.pose_a;
+    const PreparedShape& b = *in.b;
+    const Pose& pb = in.pose_b;
+    ProximityResult r = gjk_->query(in);
     const Polytope& A = *a.polytope;
     const Polytope& B = *b.polytope;
     switch (answer_) {
@@ -286,7 +289,7 @@ TEST(FeatureCheck, RunnerCatchesWrongFeatures) {
   registry.add(feature_info(FeatureAnswer::far_vertex, "wrong-features-far"));
   registry.add(feature_info(FeatureAnswer::invalid_id, "wrong-features-invalid"));
   registry.add(feature_info(FeatureAnswer::missing, "wrong-features-missing"));
-  const RunResults run = test_support::run_examples(registry);
+  const ProximityRunResults run = test_support::run_examples(registry);
 
   std::map<std::string, std::map<Verdict, int>> feature_verdicts;
   for (const auto& r : run.results)

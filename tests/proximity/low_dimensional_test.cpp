@@ -204,7 +204,8 @@ TEST(LowDimensionalHarness, SolidOnlyAlgorithmsAreUnsupported) {
   ASSERT_NE(vclip, nullptr);
   EXPECT_FALSE(vclip->capabilities.lower_dimensional);
   EXPECT_TRUE(test_support::builtin_gjk().capabilities.lower_dimensional);
-  const RunResults run = test_support::run_once({c}, {vclip, &test_support::builtin_gjk()});
+  const ProximityRunResults run =
+      test_support::run_once({c}, {vclip, &test_support::builtin_gjk()});
   ASSERT_EQ(run.results.size(), 2u);
   EXPECT_EQ(run.results[0].verification.verdict, Verdict::unsupported);
   EXPECT_EQ(run.results[0].verification.reason, "needs solids: shape A is a segment");

@@ -180,7 +180,7 @@ const std::map<std::string, Counts>& known_failures() {
   return known;
 }
 
-std::string family_of(const CaseRecord& c) {
+std::string family_of(const ProximityCaseRecord& c) {
   return c.spec.family.empty() ? "(examples)" : c.spec.family;
 }
 
@@ -189,15 +189,15 @@ TEST(PeerConformance, FailuresOnlyWhereKnownAndAlwaysWithAReason) {
   for (const auto& a : ProximityRegistry::builtin().all())
     if (a.family == "peer") peers.push_back(&a);
   if (peers.empty()) GTEST_SKIP() << "every peer switched off at configure time";
-  const RunResults run = test_support::run_once(test_support::conformance_cases(), peers);
+  const ProximityRunResults run = test_support::run_once(test_support::conformance_cases(), peers);
 
   struct Tally {
     int pass = 0, bad = 0;
     std::string example;  // first fail or error: case and reason
   };
   std::map<std::string, std::map<std::string, Tally>> counts;  // peer -> family -> counts
-  for (const ResultRecord& r : run.results) {
-    const CaseRecord& c = run.cases[r.case_index];
+  for (const ProximityResultRecord& r : run.results) {
+    const ProximityCaseRecord& c = run.cases[r.case_index];
     ASSERT_TRUE(c.problems.empty()) << c.spec.id << ": " << c.problems.front();
     Tally& n = counts[r.algorithm][family_of(c)];
     const Verdict v = r.verification.verdict;

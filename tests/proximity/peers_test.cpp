@@ -120,7 +120,7 @@ ProximityCase box_case(const std::string& id, const Vec3& a, const Vec3& b, cons
 TEST(PeerFailures, KnownWrongDepthShowsAsFail) {
   const auto* mpr = ProximityRegistry::builtin().find("ccd-mpr");
   if (!mpr) GTEST_SKIP() << "libccd switched off";
-  const RunResults run = test_support::run_once(
+  const ProximityRunResults run = test_support::run_once(
       {box_case("mpr-long-box", Vec3(1, 4, 1), Vec3(1, 1, 1), Vec3(0.9, 3.8, 0))},
       {mpr, ProximityRegistry::builtin().find("gjk")});
   ASSERT_EQ(run.results.size(), 2u);
@@ -128,7 +128,7 @@ TEST(PeerFailures, KnownWrongDepthShowsAsFail) {
   EXPECT_EQ(run.cases[0].reference->relation, Relation::penetrating);
   ASSERT_TRUE(run.cases[0].reference->depth);
   EXPECT_NEAR(*run.cases[0].reference->depth, 0.1, 1e-15);  // hand-derived above
-  const ResultRecord& peer = run.results[0];
+  const ProximityResultRecord& peer = run.results[0];
   EXPECT_EQ(peer.verification.verdict, Verdict::fail);
   EXPECT_EQ(peer.verification.reason.rfind("depth: error", 0), 0u) << peer.verification.reason;
   ASSERT_TRUE(peer.output.penetration_depth);
@@ -142,7 +142,7 @@ TEST(PeerFailures, KnownWrongDepthShowsAsFail) {
 TEST(PeerFailures, CrashAndExceptionInsideFclShowAsErrorsWithTheReason) {
   const auto* fcl = ProximityRegistry::builtin().find("fcl-libccd");
   if (!fcl) GTEST_SKIP() << "FCL switched off";
-  const RunResults run =
+  const ProximityRunResults run =
       test_support::run_once({find_case_family("edge-edge-collinear")->generate(1, 10),
                               find_case_family("vertex-edge")->generate(1, 4),
                               find_case_family("random-generic")->generate(1, 1)},

@@ -13,9 +13,8 @@ namespace {
 class Edited final : public test_support::OverGjk {
  public:
   explicit Edited(void (*edit)(ProximityResult&)) : edit_(edit) {}
-  ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
-                        const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
-    ProximityResult r = gjk_->query(a, pa, b, pb, warm);
+  ProximityResult query(const ProximityQuery& in) const override {
+    ProximityResult r = gjk_->query(in);
     edit_(r);
     return r;
   }
@@ -38,7 +37,7 @@ TEST(ConformanceCheck, PassesGjkAndCatchesWrongAnswersAndFailures) {
     r.status = QueryStatus::failed;
     r.reason = "iteration cap";
   });
-  const RunResults run =
+  const ProximityRunResults run =
       test_support::run_once(cases, {ProximityRegistry::builtin().find("gjk"), &far, &gives_up});
 
   const ConformanceReport gjk = check_conformance(run, "gjk", false);
@@ -65,7 +64,7 @@ TEST(ConformanceCheck, PassesGjkAndCatchesWrongAnswersAndFailures) {
             static_cast<std::size_t>(n) + 1);
 
   // A case with a problem breaks the bar whatever the verdicts.
-  RunResults broken = run;
+  ProximityRunResults broken = run;
   broken.cases[0].problems.push_back("case is broken");
   const ConformanceReport problem = check_conformance(broken, "gjk", false);
   ASSERT_EQ(problem.violations.size(), 1u);

@@ -4,6 +4,7 @@
 // the band.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include "tests/support/param_names.hpp"
@@ -23,8 +24,9 @@ const std::set<std::string> kMayReportFailure = {"lin-canny"};
 TEST_P(Conformance, NoFailOrErrorOnExamplesAndFamilySample) {
   const auto* info = ProximityRegistry::builtin().find(GetParam());
   ASSERT_NE(info, nullptr);
-  const RunResults run = test_support::run_once(test_support::conformance_cases(), {info});
-  // The bar itself: harness/proximity/conformance.hpp (tests/proximity/proximity_conformance_check_test.cpp).
+  const ProximityRunResults run = test_support::run_once(test_support::conformance_cases(), {info});
+  // The bar itself: harness/proximity/conformance.hpp
+  // (tests/proximity/proximity_conformance_check_test.cpp).
   const ConformanceReport report =
       check_conformance(run, GetParam(), kMayReportFailure.count(GetParam()) > 0);
   EXPECT_EQ(report.results, static_cast<int>(run.results.size()));
@@ -37,6 +39,17 @@ std::vector<std::string> registered_names() {
   for (const auto& a : ProximityRegistry::builtin().all())
     if (a.family != "peer") names.push_back(a.name);
   return names;
+}
+
+// Every setting that can change an answer goes into the report: an algorithm, ours or a peer's,
+// that declares no parameter leaves its verdicts unexplained (gjk once did: its tolerances, which
+// decide touching, were in no report).
+TEST(Conformance, EveryAlgorithmDeclaresItsParameters) {
+  for (const auto& a : ProximityRegistry::builtin().all()) {
+    EXPECT_FALSE(a.parameters.empty()) << a.name;
+    for (const auto& [name, value] : a.parameters)
+      EXPECT_TRUE(std::isfinite(value)) << a.name << "." << name;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, Conformance, testing::ValuesIn(registered_names()),

@@ -1,7 +1,5 @@
 // The runner keeps going: an exact reference that does not finish in time becomes a problem of
 // its case (and `error` results), and the isolated reference gives the same answer as in-process.
-#include "harness/proximity/runner.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +8,7 @@
 
 #include "cases/families.hpp"
 #include "harness/proximity/reference.hpp"
+#include "harness/proximity/runner.hpp"
 
 namespace touchstone {
 namespace {
@@ -31,7 +30,7 @@ TEST(Runner, ReferenceTimeoutBecomesAnErrorAndTheRunGoesOn) {
   // already in the cache, so no deadline applies to it.
   const CaseFamily* family = find_case_family("vertex-face");
   std::vector<ProximityCase> cases = {family->generate(1, 1), family->generate(1, 0)};
-  RunOptions options;
+  ProximityRunOptions options;
   options.repetitions = 1;
   options.reference_timeout_seconds = 0.5;
   const auto real_reference = options.exact_reference;
@@ -49,7 +48,7 @@ TEST(Runner, ReferenceTimeoutBecomesAnErrorAndTheRunGoesOn) {
   const Polytope b = Polytope::from_points(cases[1].b.vertices);
   store_proximity_reference(cache, case_input_hash(cases[1]),
                             exact_reference_isolated(a, cases[1].pose_a, b, cases[1].pose_b, 0));
-  const RunResults run =
+  const ProximityRunResults run =
       run_proximity(cases, {ProximityRegistry::builtin().find("gjk")}, options, cache);
   ASSERT_EQ(run.results.size(), 2u);
   ASSERT_FALSE(run.cases[0].problems.empty());

@@ -19,9 +19,8 @@ enum class Lie { relation, distance, witness_a, witness_b, depth, nan, fails, th
 class WrongAlgorithm : public test_support::OverGjk {
  public:
   explicit WrongAlgorithm(Lie lie) : lie_(lie) {}
-  ProximityResult query(const PreparedShape& a, const Pose& pa, const PreparedShape& b,
-                        const Pose& pb, std::unique_ptr<WarmStart>* warm) const override {
-    ProximityResult r = gjk_->query(a, pa, b, pb, warm);
+  ProximityResult query(const ProximityQuery& in) const override {
+    ProximityResult r = gjk_->query(in);
     switch (lie_) {
       case Lie::relation:
         r.relation =
@@ -80,7 +79,7 @@ TEST(Verifier, CatchesEveryDeliberateLie) {
   registry.add(wrong_info(Lie::nan, "wrong-nan"));
   registry.add(wrong_info(Lie::fails, "wrong-fails"));
   registry.add(wrong_info(Lie::throws, "wrong-throws"));
-  const RunResults run = test_support::run_examples(registry);
+  const ProximityRunResults run = test_support::run_examples(registry);
 
   std::map<std::string, std::set<std::string>> failed_checks;
   std::map<std::string, std::map<Verdict, int>> verdicts;

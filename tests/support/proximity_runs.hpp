@@ -15,7 +15,7 @@ namespace touchstone::test_support {
 
 // The shipped example cases (cases/examples/).
 inline std::vector<ProximityCase> example_cases() {
-  return load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples").cases;
+  return load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples").proximity;
 }
 
 // The conformance sample (harness/proximity/conformance.hpp): the shipped examples and the first
@@ -28,16 +28,16 @@ inline std::vector<ProximityCase> conformance_cases() {
 }
 
 // Every case with every algorithm, one repetition, default options otherwise.
-inline RunResults run_once(const std::vector<ProximityCase>& cases,
-                           const std::vector<const ProximityAlgorithmInfo*>& algorithms) {
+inline ProximityRunResults run_once(const std::vector<ProximityCase>& cases,
+                                    const std::vector<const ProximityAlgorithmInfo*>& algorithms) {
   ReferenceCache cache;
-  RunOptions options;
+  ProximityRunOptions options;
   options.repetitions = 1;
   return run_proximity(cases, algorithms, options, cache);
 }
 
 // Every algorithm of `registry` on the shipped examples, once.
-inline RunResults run_examples(const ProximityRegistry& registry) {
+inline ProximityRunResults run_examples(const ProximityRegistry& registry) {
   std::vector<const ProximityAlgorithmInfo*> algorithms;
   for (const auto& a : registry.all()) algorithms.push_back(&a);
   return run_once(example_cases(), algorithms);

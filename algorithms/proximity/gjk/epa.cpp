@@ -38,16 +38,6 @@
 namespace touchstone::gjk::detail {
 namespace {
 
-// Convergence of the depth bound, relative to the pair's size (the upper and lower bounds on
-// the depth differ by at most this much when EPA stops). It must sit below gjk.cpp's touching
-// band (1e-13), or a touching pair could stop on a face a few 1e-13 off the origin and be called
-// penetrating (seen with faces 1e-12 rad from parallel).
-constexpr double kDepthTolerance = 1e-14;
-// A face is visible from a new point only if the point is this far (× size) above its plane.
-constexpr double kVisibilityTolerance = 1e-14;
-// A point extends the start simplex's dimension only if it is this far (× size) off its hull.
-constexpr double kDimensionTolerance = 1e-10;
-
 struct Face {
   std::array<int, 3> v{};    // counter-clockwise seen from outside
   std::array<int, 3> adj{};  // adj[i]: face across edge v[i] → v[(i+1)%3]

@@ -90,9 +90,9 @@ using detail::Sub;
 using detail::SupportPoint;
 using detail::V3;
 
-constexpr double kEpsRel = 1e-12;
-constexpr double kEpsAbs = 1e-14;
-constexpr double kTouch = 1e-13;
+using detail::kEpsAbs;
+using detail::kEpsRel;
+using detail::kTouch;
 
 // GJK's simplex: the points w_i = a_i − b_i of A − B as the sub-algorithm reads them (slot n is
 // add()'s scratch slot, so nothing is copied before solving), their vertex pairs, and the point
@@ -231,23 +231,11 @@ bool finite(const Vec3& x, const Vec3& y) {
   return zero == zero;
 }
 
-bool finite(const Vec3& x) {
-  const double zero = ((x.x() - x.x()) + (x.y() - x.y())) + (x.z() - x.z());
-  return zero == zero;
-}
-
 // The same test on both poses' coefficients (in any order the sum is 0 or NaN).
 bool finite(const Pose& a, const Pose& b) {
   const double zero = ((a.rotation - a.rotation).sum() + (a.translation - a.translation).sum()) +
                       ((b.rotation - b.rotation).sum() + (b.translation - b.translation).sum());
   return zero == zero;
-}
-
-bool finite(const ProximityResult& r) {
-  auto ok = [](const std::optional<Vec3>& p) { return !p || finite(*p); };
-  auto okd = [](const std::optional<double>& x) { return !x || std::isfinite(*x); };
-  return ok(r.witness_a) && ok(r.witness_b) && ok(r.penetration_direction) && okd(r.distance) &&
-         okd(r.penetration_depth);
 }
 
 class Gjk final : public ProximityAlgorithm {
@@ -284,18 +272,20 @@ class Gjk final : public ProximityAlgorithm {
     return p;
   }
 
-  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
-                        const Pose& pose_b, std::unique_ptr<WarmStart>* warm_start) const override {
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& a = *in.a;
+    const PreparedShape& b = *in.b;
+    std::unique_ptr<WarmStart>* warm_start = in.warm_start;
     // One result filled in place: moving a ProximityResult costs a tenth of a 20-vertex query.
     ProximityResult r;
     try {
-      run(r, a, pose_a, b, pose_b, warm_start);
+      run(r, a, in.pose_a, b, in.pose_b, warm_start);
     } catch (const std::exception& e) {
       r = failed_result(std::string("exception: ") + e.what());
     } catch (...) {
       r = failed_result("unknown exception");
     }
-    if (r.status == QueryStatus::ok && !finite(r))
+    if (r.status == QueryStatus::ok && !all_finite(r))
       r = failed_result("non-finite result", r.iterations);
     return r;
   }
@@ -458,7 +448,7 @@ class Gjk final : public ProximityAlgorithm {
     m.scans_avx = a->adj.empty() && b->adj.empty() && a->avx && b->avx;
     const double size = std::max({a->diameter, b->diameter, std::numeric_limits<double>::min()});
     const int na = static_cast<int>(a->vertices.size()), nb = static_cast<int>(b->vertices.size());
-    const int cap = 100 + na + nb;
+    const int cap = detail::kIterationCapBase + na + nb;
     const double touch = kTouch * size;
 
     // Start: the caller's last simplex re-evaluated at the new poses, else the centroid offset
@@ -548,6 +538,14 @@ ProximityAlgorithmInfo info() {
                        .penetration_depth = true,
                        .warm_start = true,
                        .lower_dimensional = true},
+      .parameters = {{"eps_rel", detail::kEpsRel},
+                     {"eps_abs", detail::kEpsAbs},
+                     {"touch", detail::kTouch},
+                     {"iteration_cap_base", detail::kIterationCapBase},
+                     {"hill_climb_threshold", detail::kHillClimbThreshold},
+                     {"epa_depth_tolerance", detail::kDepthTolerance},
+                     {"epa_visibility_tolerance", detail::kVisibilityTolerance},
+                     {"epa_dimension_tolerance", detail::kDimensionTolerance}},
       .make = [] { return std::make_unique<Gjk>(); },
   };
 }

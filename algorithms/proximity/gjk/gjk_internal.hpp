@@ -20,6 +20,21 @@ namespace touchstone::gjk::detail {
 // branches mispredict (EPA's time against Bullet's: 1.6× → 2–2.5×).
 inline constexpr int kHillClimbThreshold = 128;
 
+// The tolerances that decide GJK's and EPA's answers, all relative to the pair's size (the
+// rules they apply are at the top of gjk.cpp and epa.cpp); gjk::info() writes each into reports.
+inline constexpr double kEpsRel = 1e-12;       // no-progress stop, relative to |v|²
+inline constexpr double kEpsAbs = 1e-14;       // no-progress stop, absolute (× size × |v|)
+inline constexpr double kTouch = 1e-13;        // |v| or depth at most this (× size): touching
+inline constexpr int kIterationCapBase = 100;  // cap: this + |V(A)| + |V(B)| iterations
+// Convergence of EPA's depth bound (upper and lower bounds differ by at most this). It must sit
+// below kTouch, or a touching pair could stop on a face a few kTouch off the origin and be
+// called penetrating (faces 1e-12 rad from parallel do that).
+inline constexpr double kDepthTolerance = 1e-14;
+// A face is visible from a new point only if the point is this far (× size) above its plane.
+inline constexpr double kVisibilityTolerance = 1e-14;
+// A point extends EPA's start simplex's dimension only if it is this far (× size) off its hull.
+inline constexpr double kDimensionTolerance = 1e-10;
+
 struct PreparedConvex : PreparedShape {
   std::vector<Vec3> vertices;
   // The same coordinates as three arrays for the linear-scan support, padded to a multiple of 4

@@ -63,10 +63,12 @@ class LinCanny : public ProximityAlgorithm {
     return p;
   }
 
-  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
-                        const Pose& pose_b, std::unique_ptr<WarmStart>* warm) const override {
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& a = *in.a;
+    const PreparedShape& b = *in.b;
+    std::unique_ptr<WarmStart>* warm = in.warm_start;
     ProximityResult result;
-    const Pose rel = relative_pose(pose_a, pose_b);
+    const Pose rel = relative_pose(in.pose_a, in.pose_b);
     const Body A{a.polytope, Mat3::Identity(), Vec3::Zero()};
     const Body B{b.polytope, rel.rotation, rel.translation};
     const double scale = std::max(a.polytope->diameter(), b.polytope->diameter());
@@ -115,8 +117,8 @@ class LinCanny : public ProximityAlgorithm {
       if (o.kind == Kind::penetrating) {
         result.relation = Relation::penetrating;
         result.distance = 0.0;
-        result.witness_a = pose_a.apply(o.xp);
-        result.witness_b = pose_a.apply(o.xq);
+        result.witness_a = in.pose_a.apply(o.xp);
+        result.witness_b = in.pose_a.apply(o.xq);
       } else if (d > contact) {
         // The tests passed; the explicit closest points must also bound a separating slab: no
         // vertex of A beyond the plane through x normal to y − x, none of B short of the plane
@@ -130,15 +132,15 @@ class LinCanny : public ProximityAlgorithm {
                          it + 1);
         result.relation = Relation::separated;
         result.distance = d;
-        result.witness_a = pose_a.apply(o.xp);
-        result.witness_b = pose_a.apply(o.xq);
+        result.witness_a = in.pose_a.apply(o.xp);
+        result.witness_b = in.pose_a.apply(o.xq);
       } else {
         result.relation = detail::separable(A, o.p, o.xp, B, o.q, o.xq, contact)
                               ? Relation::touching
                               : Relation::penetrating;
         result.distance = 0.0;
-        result.witness_a = pose_a.apply(o.xp);
-        result.witness_b = pose_a.apply(o.xq);
+        result.witness_a = in.pose_a.apply(o.xp);
+        result.witness_b = in.pose_a.apply(o.xq);
       }
       if (state) {
         state->feature_a = o.p;

@@ -75,8 +75,10 @@ class VClip final : public ProximityAlgorithm {
     return prepare_shape(shape);
   }
 
-  ProximityResult query(const PreparedShape& sa, const Pose& pose_a, const PreparedShape& sb,
-                        const Pose& pose_b, std::unique_ptr<WarmStart>* warm) const override {
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& sa = *in.a;
+    const PreparedShape& sb = *in.b;
+    std::unique_ptr<WarmStart>* warm = in.warm_start;
     ProximityResult r;
     const auto* a = dynamic_cast<const Prepared*>(&sa);
     const auto* b = dynamic_cast<const Prepared*>(&sb);
@@ -86,11 +88,11 @@ class VClip final : public ProximityAlgorithm {
       r.reason = "vclip needs convex polytopes";
       return r;
     }
-    if (!pose_a.rotation.allFinite() || !pose_a.translation.allFinite() ||
-        !pose_b.rotation.allFinite() || !pose_b.translation.allFinite())
+    if (!in.pose_a.rotation.allFinite() || !in.pose_a.translation.allFinite() ||
+        !in.pose_b.rotation.allFinite() || !in.pose_b.translation.allFinite())
       return failed_result("non-finite pose", 0);
 
-    const Pose rel = relative_pose(pose_a, pose_b);
+    const Pose rel = relative_pose(in.pose_a, in.pose_b);
     Side side_a{a->polytope, a, false, Mat3::Identity(), Vec3::Zero()};
     Side side_b{b->polytope, b, rel.rotation != Mat3::Identity() || rel.translation != Vec3::Zero(),
                 rel.rotation, rel.translation};
@@ -159,8 +161,8 @@ class VClip final : public ProximityAlgorithm {
     r.iterations = iterations;
     r.feature_a = search.f[0];
     r.feature_b = search.f[1];
-    r.witness_a = pose_a.apply(end->point_a);
-    r.witness_b = pose_a.apply(end->point_b);
+    r.witness_a = in.pose_a.apply(end->point_a);
+    r.witness_b = in.pose_a.apply(end->point_b);
     if (end->contact) {
       r.relation = end->penetrating ? Relation::penetrating : search.classify();
       r.distance = 0.0;

@@ -8,8 +8,9 @@
 // On a flat A − B (points, segments, polygons in parallel planes) closer than GJK_MIN_DISTANCE
 // (1e-12), btGjkEpa2's GJK reports contact and its EPA, unable to grow a tetrahedron, falls back
 // to depth 0 with both witnesses at a support point of A; btGjkPairDetector takes the same points
-// through btGjkEpaPenetrationDepthSolver. Bullet's: tests/proximity/bullet_flat_shapes_test.cpp reproduces
-// it on Bullet's own btBoxShape / btTriangleShape; the adapter passes the witnesses on unchanged.
+// through btGjkEpaPenetrationDepthSolver. Bullet's: tests/proximity/bullet_flat_shapes_test.cpp
+// reproduces it on Bullet's own btBoxShape / btTriangleShape; the adapter passes the witnesses on
+// unchanged.
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpa2.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
@@ -73,14 +74,15 @@ class BulletGjkPair : public ProximityAlgorithm {
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
     return prepare_bullet(shape);
   }
-  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
-                        const Pose& pose_b, std::unique_ptr<WarmStart>*) const override {
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& a = *in.a;
+    const PreparedShape& b = *in.b;
     btVoronoiSimplexSolver simplex;
     btGjkEpaPenetrationDepthSolver epa;
     btGjkPairDetector detector(&hull_of(a), &hull_of(b), &simplex, &epa);
     btGjkPairDetector::ClosestPointInput input;
-    input.m_transformA = to_bullet(pose_a);
-    input.m_transformB = to_bullet(pose_b);
+    input.m_transformA = to_bullet(in.pose_a);
+    input.m_transformB = to_bullet(in.pose_b);
     input.m_maximumDistanceSquared = BT_LARGE_FLOAT;
     ClosestPoint out;
     detector.getClosestPoints(input, out, nullptr);
@@ -102,9 +104,10 @@ class BulletGjkEpa2 : public ProximityAlgorithm {
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
     return prepare_bullet(shape);
   }
-  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
-                        const Pose& pose_b, std::unique_ptr<WarmStart>*) const override {
-    const btTransform ta = to_bullet(pose_a), tb = to_bullet(pose_b);
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& a = *in.a;
+    const PreparedShape& b = *in.b;
+    const btTransform ta = to_bullet(in.pose_a), tb = to_bullet(in.pose_b);
     const btVector3 guess = tb.getOrigin() - ta.getOrigin();  // as Bullet's own callers do
     btGjkEpaSolver2::sResults res;
     if (btGjkEpaSolver2::Distance(&hull_of(a), ta, &hull_of(b), tb, guess, res))

@@ -79,10 +79,11 @@ class CcdPeer : public ProximityAlgorithm {
     out->diameter = shape.diameter();
     return out;
   }
-  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
-                        const Pose& pose_b, std::unique_ptr<WarmStart>*) const override {
-    const CcdObject oa{static_cast<const CcdShape*>(&a), &pose_a};
-    const CcdObject ob{static_cast<const CcdShape*>(&b), &pose_b};
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& a = *in.a;
+    const PreparedShape& b = *in.b;
+    const CcdObject oa{static_cast<const CcdShape*>(&a), &in.pose_a};
+    const CcdObject ob{static_cast<const CcdShape*>(&b), &in.pose_b};
     // The shipped variant's timed call uses the settings as prepared: no per-query copy.
     ccd_t tuned{};
     const ccd_t* ccd = &ccd_;

@@ -68,8 +68,9 @@ class FclLibccd : public ProximityAlgorithm {
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
     return prepare_fcl(shape);
   }
-  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
-                        const Pose& pose_b, std::unique_ptr<WarmStart>*) const override {
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& a = *in.a;
+    const PreparedShape& b = *in.b;
     const auto& ca = *static_cast<const FclShape&>(a).convex;
     const auto& cb = *static_cast<const FclShape&>(b).convex;
     double dist = 0;
@@ -83,7 +84,7 @@ class FclLibccd : public ProximityAlgorithm {
       solver = &tuned;
     }
     // Returns false when the distance is negative (penetrating); the answer is in dist, p1, p2.
-    solver->shapeSignedDistance(ca, to_fcl(pose_a), cb, to_fcl(pose_b), &dist, &p1, &p2);
+    solver->shapeSignedDistance(ca, to_fcl(in.pose_a), cb, to_fcl(in.pose_b), &dist, &p1, &p2);
     if (dist >= 0) return with_witnesses(separated_result(dist), p1, p2);
     // Penetrating: p1 is A's deepest point in B and p2 B's deepest point in A; B moves by p1 - p2.
     // The library's contact points are kept (checked only for separated pairs).
@@ -101,11 +102,12 @@ class FclIndep : public ProximityAlgorithm {
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
     return prepare_fcl(shape);
   }
-  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
-                        const Pose& pose_b, std::unique_ptr<WarmStart>*) const override {
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& a = *in.a;
+    const PreparedShape& b = *in.b;
     const auto& ca = *static_cast<const FclShape&>(a).convex;
     const auto& cb = *static_cast<const FclShape&>(b).convex;
-    const fcl::Transform3d ta = to_fcl(pose_a), tb = to_fcl(pose_b);
+    const fcl::Transform3d ta = to_fcl(in.pose_a), tb = to_fcl(in.pose_b);
     double dist = 0;
     fcl::Vector3d p1, p2;
     fcl::detail::GJKSolver_indep<double> tuned;

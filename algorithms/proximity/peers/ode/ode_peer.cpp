@@ -78,13 +78,14 @@ class OdeDCollide : public ProximityAlgorithm {
                       out->polygons.data());
     return out;
   }
-  ProximityResult query(const PreparedShape& a, const Pose& pose_a, const PreparedShape& b,
-                        const Pose& pose_b, std::unique_ptr<WarmStart>*) const override {
+  ProximityResult query(const ProximityQuery& in) const override {
+    const PreparedShape& a = *in.a;
+    const PreparedShape& b = *in.b;
     const auto& sa = static_cast<const OdeShape&>(a);
     const auto& sb = static_cast<const OdeShape&>(b);
     const dGeomID ga = sa.geom, gb = sb.geom;
-    set_pose(ga, pose_a, sa.center);
-    set_pose(gb, pose_b, sb.center);
+    set_pose(ga, in.pose_a, sa.center);
+    set_pose(gb, in.pose_b, sb.center);
     dContactGeom contacts[kMaxContacts];
     const int n = dCollide(ga, gb, kMaxContacts, contacts, sizeof(dContactGeom));
     if (n <= 0) {

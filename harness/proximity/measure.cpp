@@ -1,4 +1,4 @@
-#include "harness/proximity/isolation.hpp"
+#include "harness/proximity/measure.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,6 +1,6 @@
-#include <stdexcept>
-
 #include "algorithms/forces/force_solver.hpp"
+
+#include <stdexcept>
 
 namespace touchstone::forces {
 
@@ -14,27 +14,6 @@ std::string_view to_string(SolveStatus s) {
       return "unsupported";
   }
   return "unknown";
-}
-
-void ForceSolverRegistry::add(ForceSolverInfo info) {
-  if (find(info.name) != nullptr)
-    throw std::invalid_argument("force solver registered twice: " + info.name);
-  solvers_.push_back(std::move(info));
-}
-
-const ForceSolverInfo* ForceSolverRegistry::find(const std::string& name) const {
-  for (const auto& s : solvers_)
-    if (s.name == name) return &s;
-  return nullptr;
-}
-
-const ForceSolverRegistry& ForceSolverRegistry::builtin() {
-  static const ForceSolverRegistry registry = [] {
-    ForceSolverRegistry r;
-    register_builtin_force_solvers(r);
-    return r;
-  }();
-  return registry;
 }
 
 Parameters merge_parameters(const Parameters& defaults, const Parameters& overrides,

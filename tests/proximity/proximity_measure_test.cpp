@@ -1,8 +1,6 @@
 // Algorithms that crash, abort, hang, throw or return NaN (test-only, in a test registry) never
 // end the run: each becomes `error` (or `fail` for NaN) with its reason, the rest of the batch
 // and the next case still answer, and an isolated answer is the same as an in-process one.
-#include "harness/proximity/isolation.hpp"
-
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -14,6 +12,7 @@
 #include <thread>
 
 #include "cases/families.hpp"
+#include "harness/proximity/measure.hpp"
 #include "harness/proximity/runner.hpp"
 
 namespace touchstone {
@@ -29,8 +28,7 @@ class Misbehaving : public ProximityAlgorithm {
     p->polytope = &shape;
     return p;
   }
-  ProximityResult query(const PreparedShape&, const Pose&, const PreparedShape&, const Pose&,
-                        std::unique_ptr<WarmStart>*) const override {
+  ProximityResult query(const ProximityQuery&) const override {
     switch (m_) {
       case Misbehaviour::abort:
         std::fputs("warning: first line\nfatal: simplex is degenerate\n", stderr);
@@ -83,11 +81,11 @@ TEST(Isolation, CrashHangThrowAndNanBecomeVerdictsAndTheRunGoesOn) {
   algorithms.push_back(&gjk_isolated);
   algorithms.push_back(ProximityRegistry::builtin().find("gjk"));  // in-process
 
-  RunOptions options;
+  ProximityRunOptions options;
   options.repetitions = 1;
   options.algorithm_timeout_seconds = 1.0;
   ReferenceCache cache;
-  const RunResults run = run_proximity(two_cases(), algorithms, options, cache);
+  const ProximityRunResults run = run_proximity(two_cases(), algorithms, options, cache);
   ASSERT_EQ(run.results.size(), 2 * algorithms.size());
   for (std::size_t ci = 0; ci < 2; ++ci) {
     const auto verdict = [&](std::size_t ai) -> const Verification& {
@@ -115,11 +113,11 @@ TEST(Isolation, CrashHangThrowAndNanBecomeVerdictsAndTheRunGoesOn) {
 TEST(Isolation, InProcessThrowIsAnErrorToo) {
   ProximityRegistry registry;
   registry.add(misbehaving("test-throw", Misbehaviour::throws));
-  RunOptions options;
+  ProximityRunOptions options;
   options.repetitions = 1;
-  options.isolation = RunOptions::Isolation::none;
+  options.isolation = Isolation::none;
   ReferenceCache cache;
-  const RunResults run = run_proximity(two_cases(), {&registry.all()[0]}, options, cache);
+  const ProximityRunResults run = run_proximity(two_cases(), {&registry.all()[0]}, options, cache);
   ASSERT_EQ(run.results.size(), 2u);
   for (const auto& r : run.results) {
     EXPECT_EQ(r.verification.verdict, Verdict::error);
