@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 #include "harness/forces/verifier.hpp"
 
@@ -141,6 +142,108 @@ TEST(ForceVerifier, ZeroRightHandSideNeverDividesByZero) {
   EXPECT_EQ(first_failure(wrong), "complementarity");
   const auto pulling = verify_forces(answer(Eigen::Vector2d(-1e-3, 0)), {}, p, &y, {});
   EXPECT_EQ(first_failure(pulling), "pulling");
+}
+
+// One contact whose tangential force couples into its normal row: A_full over [n, t1, t2] is
+// [[1, 1/2, 0], [1/2, 1, 0], [0, 0, 1]] (positive definite), μ = 1/2, and b_full = −A_full x* for
+// the sticking answer x* = (9, 0, 0), so the normal rows alone (A = 1, b = −9) are satisfied by
+// f_n = 9 whatever the friction, while the full system's normal row reads a_n = f_n − 9 + t1 / 2.
+// b and b_full are scaled by `scale`, and with them every force and acceleration: the checks are
+// relative.
+forces::ContactProblem coupled_friction(double scale) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix<double, 1, 1>(1.0);
+  p.b = Eigen::Matrix<double, 1, 1>(-9.0 * scale);
+  p.A_full = Eigen::Matrix3d{{1, 0.5, 0}, {0.5, 1, 0}, {0, 0, 1}};
+  p.b_full = Eigen::Vector3d(-9, -4.5, 0) * scale;
+  p.friction = Eigen::Matrix<double, 1, 1>(0.5);
+  return p;
+}
+
+ForceResult frictional(double normal, double t1, double t2) {
+  ForceResult r = answer(Eigen::Matrix<double, 1, 1>(normal));
+  r.friction_force = Eigen::Matrix<double, 1, 2>(t1, t2);
+  return r;
+}
+
+forces::ForceCapabilities with_friction() {
+  forces::ForceCapabilities caps;
+  caps.friction = true;
+  return caps;
+}
+
+// The verdict of each named check (absent: not run).
+std::map<std::string, Verdict> by_check(const Verification& v) {
+  std::map<std::string, Verdict> out;
+  for (const auto& c : v.checks) out[c.name] = c.verdict;
+  return out;
+}
+
+// On friction problems the friction checks are the whole verdict, so each wrong answer must fail
+// on its own check and only there; the right answer and one exactly on the cone pass.
+TEST(ForceVerifierFriction, RightAnswerAndOneOnTheConePass) {
+  for (double scale : {1e-6, 1.0, 1e6}) {
+    const auto p = coupled_friction(scale);
+    const auto right = verify_forces(frictional(9 * scale, 0, 0), with_friction(), p, nullptr, {});
+    EXPECT_EQ(right.verdict, Verdict::pass) << scale << ": " << right.reason;
+    EXPECT_EQ(by_check(right)["friction-cone"], Verdict::pass);
+    // t = μ f_n (−0.6, 0.8) lies on the circle (|t| = μ f_n); its normal row moves by
+    // t1 / 2 = −0.15 f_n, so f_n = 9 / 0.85 keeps a_n = 0.
+    const double fn = 9 / 0.85, edge = 0.5 * fn;
+    const auto on_cone =
+        verify_forces(frictional(fn * scale, -0.6 * edge * scale, 0.8 * edge * scale),
+                      with_friction(), p, nullptr, {});
+    EXPECT_EQ(on_cone.verdict, Verdict::pass) << scale << ": " << on_cone.reason;
+    EXPECT_EQ(by_check(on_cone)["friction-cone"], Verdict::pass) << scale;
+  }
+}
+
+// t = (−0.9, 0.9) μ f_n, |t| ≈ 1.27 μ f_n: outside the circular Coulomb cone, though each
+// component is within μ f_n (inside the square max(|t1|, |t2|) <= μ f_n a wrong cone would
+// accept). f_n = 9 − t1 / 2 keeps the full normal row at a_n = 0.
+TEST(ForceVerifierFriction, OutsideTheCircularConeFails) {
+  for (double scale : {1e-6, 1.0, 1e6}) {
+    const auto p = coupled_friction(scale);
+    const double fn = 9 / (1 - 0.225), t1 = -0.45 * fn, t2 = 0.45 * fn;  // a_n = 0
+    ASSERT_GT(std::hypot(t1, t2), 0.5 * fn);
+    ASSERT_LE(std::max(std::abs(t1), std::abs(t2)), 0.5 * fn);
+    const auto v = verify_forces(frictional(fn * scale, t1 * scale, t2 * scale), with_friction(), p,
+                                 nullptr, {});
+    EXPECT_EQ(v.verdict, Verdict::fail) << scale;
+    auto checks = by_check(v);
+    EXPECT_EQ(checks["friction-cone"], Verdict::fail) << scale;
+    EXPECT_EQ(checks["penetration"], Verdict::pass) << scale;
+    EXPECT_EQ(checks["complementarity"], Verdict::pass) << scale;
+  }
+}
+
+// f_n = 9 satisfies the normal rows alone (a = A f + b = 0), but friction t1 = −2 pulls the full
+// system's normal row to a_n = −1: the contact penetrates. Only the full [n, t1, t2] system sees
+// it.
+TEST(ForceVerifierFriction, PenetratingOnTheFullSystemFails) {
+  for (double scale : {1e-6, 1.0, 1e6}) {
+    const auto p = coupled_friction(scale);
+    const auto v =
+        verify_forces(frictional(9 * scale, -2 * scale, 0), with_friction(), p, nullptr, {});
+    EXPECT_EQ(v.verdict, Verdict::fail) << scale;
+    EXPECT_EQ(first_failure(v), "penetration") << scale;
+    EXPECT_EQ(by_check(v)["friction-cone"], Verdict::pass) << scale;
+  }
+}
+
+// t1 = +2 lifts the full normal row to a_n = +1 while f_n = 9 still pushes: not complementary
+// (f_n a_n ≠ 0), though the normal rows alone read a = 0 and the force is inside the cone.
+TEST(ForceVerifierFriction, NotComplementaryOnTheFullSystemFails) {
+  for (double scale : {1e-6, 1.0, 1e6}) {
+    const auto p = coupled_friction(scale);
+    const auto v =
+        verify_forces(frictional(9 * scale, 2 * scale, 0), with_friction(), p, nullptr, {});
+    EXPECT_EQ(v.verdict, Verdict::fail) << scale;
+    auto checks = by_check(v);
+    EXPECT_EQ(checks["complementarity"], Verdict::fail) << scale;
+    EXPECT_EQ(checks["penetration"], Verdict::pass) << scale;
+    EXPECT_EQ(checks["friction-cone"], Verdict::pass) << scale;
+  }
 }
 
 }  // namespace

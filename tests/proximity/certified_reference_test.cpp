@@ -157,6 +157,35 @@ TEST(CertifiedReference, DepthProvedAfterExactEpaSteps) {
   EXPECT_EQ(compare_exact_squared(*r.depth_sq_exact, *full.depth_sq_exact), 0);
 }
 
+// A bump below the floating-point EPA's stop (1e-13 of the coordinates): A = [0, 1]³ and B =
+// [0.5, 1.5] × [−0.25, 1.25]² overlap by 0.5 along x (every other side of A − B is 1.25 or more
+// away), and one vertex more — on B's side at x = 0.5 − 1e-14, or on A's at x = 1 + 1e-14 —
+// raises the x-most part of A − B by the bump, so the depth is 0.5 + bump (the plateau the bump
+// makes; its slanted sides are farther). The EPA stops on the face x = 0.5, which only the
+// support test on the bump's side rejects: the exact steps must add the bump and prove it.
+TEST(CertifiedReference, DepthSeesABumpBelowTheEpaStopOnEitherSide) {
+  const double bump = 1e-14;
+  for (const bool on_b : {true, false}) {
+    std::vector<Vec3> a = cube();
+    std::vector<Vec3> b = box_corners(Vec3(0.5, -0.25, -0.25), Vec3(1.5, 1.25, 1.25));
+    if (on_b)
+      b.emplace_back(0.5 - bump, 0.5, 0.5);
+    else
+      a.emplace_back(1 + bump, 0.5, 0.5);
+    const ExactProximity r = exact_proximity(a, Pose{}, b, Pose{});
+    ExactProximityOptions full_only;
+    full_only.certified = false;
+    const ExactProximity full = exact_proximity(a, Pose{}, b, Pose{}, full_only);
+    const std::string side = on_b ? "bump on B" : "bump on A";
+    EXPECT_EQ(r.relation, Relation::penetrating) << side;
+    EXPECT_EQ(r.method, "certified_penetration+certified_depth") << side;
+    ASSERT_TRUE(r.depth && r.depth_sq_exact && full.depth_sq_exact) << side;
+    EXPECT_EQ(compare_exact_squared(*r.depth_sq_exact, *full.depth_sq_exact), 0) << side;
+    EXPECT_NEAR(*r.depth, 0.5 + bump, 1e-16) << side;
+    EXPECT_GT(*r.depth, 0.5) << side;
+  }
+}
+
 // The verifier's witness check (exact_point_hull_distance_sq, certified first) against the QP on
 // the same exact points: points on, near and inside each family's first shape, and points a
 // rounding off its edges (certified by the exact GJK steps or an interior tetrahedron).

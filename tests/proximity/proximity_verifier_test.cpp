@@ -188,6 +188,42 @@ TEST(Verifier, DepthAnswersAcrossTouchingAreAmbiguousOnlyWhenSmall) {
   EXPECT_EQ(x.verdict, Verdict::fail);
 }
 
+// The relation check's own verdict (fails the test when absent).
+Verdict relation_verdict(const Verification& v) {
+  for (const auto& c : v.checks)
+    if (c.name == "relation") return c.verdict;
+  ADD_FAILURE() << "no relation check";
+  return Verdict::error;
+}
+
+// A pair penetrating by half its size, answered "touching" or "separated" (at a distance inside
+// the band, so the answer itself sits next to touching): the exact margin across touching is the
+// depth, far beyond the band, so both fail. Penetrating by 1e-16 of its size, the same answers
+// are within the band: ambiguous, never pass or fail. At every scale L.
+TEST(Verifier, RelationAcrossTouchingIsJudgedOnThePenetrationDepth) {
+  Capabilities caps;
+  caps.distance = true;
+  for (double L : {1e-3, 1.0, 1e3}) {
+    ProximityResult touching;
+    touching.relation = Relation::touching;
+    touching.distance = 0.0;
+    ProximityResult separated;
+    separated.relation = Relation::separated;
+    separated.distance = 1e-12 * L;  // inside the band 1e-9 L
+    const auto deep = exact(Relation::penetrating, 0.0, 0.5 * L);
+    const auto shallow = exact(Relation::penetrating, 0.0, 1e-16 * L);
+    for (const ProximityResult* r : {&touching, &separated}) {
+      const auto v = verify_proximity(*r, caps, {&deep, L, L, {}, {}}, Tolerances{});
+      EXPECT_EQ(relation_verdict(v), Verdict::fail) << to_string(r->relation) << " at L = " << L;
+      EXPECT_EQ(v.verdict, Verdict::fail) << to_string(r->relation) << " at L = " << L;
+      const auto w = verify_proximity(*r, caps, {&shallow, L, L, {}, {}}, Tolerances{});
+      EXPECT_EQ(relation_verdict(w), Verdict::ambiguous)
+          << to_string(r->relation) << " at L = " << L;
+      EXPECT_EQ(w.verdict, Verdict::ambiguous) << to_string(r->relation) << " at L = " << L;
+    }
+  }
+}
+
 TEST(Verifier, ToleranceScalesWithThePair) {
   Capabilities caps;
   caps.distance = true;
