@@ -71,7 +71,12 @@ def status_of(m: catalogue.Mutant) -> str:
     return "stale (pattern not found)" if count == 0 else f"stale (pattern matches {count}x)"
 
 
+TESTS_OVERRIDE: list = []  # --tests: these executables instead of the catalogue's
+
+
 def tests_for(m: catalogue.Mutant) -> list:
+    if TESTS_OVERRIDE:
+        return list(TESTS_OVERRIDE)
     return list(m.tests) if m.tests else list(catalogue.TESTS[m.file])
 
 
@@ -184,6 +189,9 @@ def main() -> int:
                     help="run only this mutant (repeatable)")
     ap.add_argument("--file", action="append", default=[], metavar="PATH",
                     help="run only the mutants of this file (repeatable)")
+    ap.add_argument("--tests", metavar="T1,T2",
+                    help="run these test executables instead of the catalogue's (a quick check "
+                         "of one new test against its mutant)")
     ap.add_argument("--restore", action="store_true",
                     help="write back any original a killed runner left behind, and exit")
     ap.add_argument("--out", type=Path, help="the markdown table (default <build>/mutation/report.md)")
@@ -193,6 +201,8 @@ def main() -> int:
     if args.restore:
         restore_all(build_dir)
         return 0
+    if args.tests:
+        TESTS_OVERRIDE.extend(t for t in args.tests.split(",") if t)
     problems = validate()
     if problems:
         print("mutate: catalogue errors:\n  " + "\n  ".join(problems), file=sys.stderr)

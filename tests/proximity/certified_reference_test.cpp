@@ -16,6 +16,7 @@
 
 #include "cases/families.hpp"
 #include "cases/robustness_trials.hpp"
+#include "reference/certified_filter.hpp"
 #include "reference/certified_internal.hpp"
 #include "reference/double_double.hpp"
 #include "reference/exact_features.hpp"
@@ -184,6 +185,47 @@ TEST(CertifiedReference, DepthSeesABumpBelowTheEpaStopOnEitherSide) {
     EXPECT_NEAR(*r.depth, 0.5 + bump, 1e-16) << side;
     EXPECT_GT(*r.depth, 0.5) << side;
   }
+}
+
+// Pairs that touch exactly under rotations whose world coordinates every double rounds: A's and
+// B's local vertices are a unit cube and that cube shifted by s (face-face, part of a face, edge
+// on face, edge-edge, vertex-vertex), both under the same pose, so the exact world shapes touch
+// (R·(v + s) + t meets R·v + t on the face x = 1) wherever rounding puts the floats. The
+// certificates that read a tetrahedron of differences holding the origin must not take the
+// origin on its boundary (a zero coefficient) for the interior: the relation is touching, the
+// distance 0, and no depth, on every pose.
+TEST(CertifiedReference, ExactTouchingUnderRotationsIsNeverPenetrating) {
+  std::mt19937 rng(31);
+  std::normal_distribution<double> gauss;
+  const std::vector<Vec3> shifts = {{1, 0, 0}, {1, 0.5, 0.25}, {1, 0.5, 1},
+                                    {1, 1, 0}, {1, 1, 1},      {1, -0.75, 0.5}};
+  int certified_pairs = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    // Half the poses far from the origin: there rounding moves the world points by ~1e-8 of the
+    // cubes' size, and the floating-point coordinates of a tetrahedron can put the origin well
+    // inside it.
+    const double far = trial % 2 ? 1e8 : 1.0;
+    const Pose pose = Pose::from_quaternion({gauss(rng), gauss(rng), gauss(rng), gauss(rng)},
+                                            far * Vec3(gauss(rng), gauss(rng), gauss(rng)));
+    for (const Vec3& s : shifts) {
+      std::vector<Vec3> b;
+      for (const Vec3& v : cube()) b.push_back(v + s);
+      const ExactProximity r = exact_proximity(cube(), pose, b, pose);
+      const std::string label = "trial " + std::to_string(trial) + ", shift (" +
+                                std::to_string(s.x()) + ", " + std::to_string(s.y()) + ", " +
+                                std::to_string(s.z()) + "): " + r.method;
+      EXPECT_EQ(r.relation, Relation::touching) << label;
+      EXPECT_EQ(r.distance_sq_exact, "0") << label;
+      EXPECT_FALSE(r.depth_sq_exact) << label;
+      certified_pairs += r.route == "certified";
+      // The interior certificates on their own, as the certified route reaches them when its
+      // first proposal fails: neither may prove penetration.
+      const auto [sa, sb] = exact_detail::certified::make_shapes(cube(), pose, b, pose);
+      EXPECT_FALSE(exact_detail::certify_interior(sa, sb)) << label;
+      EXPECT_FALSE(exact_detail::certify_interior_near_point(sa, sb)) << label;
+    }
+  }
+  EXPECT_GT(certified_pairs, 0);
 }
 
 // The verifier's witness check (exact_point_hull_distance_sq, certified first) against the QP on

@@ -224,6 +224,29 @@ TEST(Verifier, RelationAcrossTouchingIsJudgedOnThePenetrationDepth) {
   }
 }
 
+// A penetrating pair answered "penetrating", right on the relation: the depth is judged on its
+// own. Too shallow by half fails as too deep by half does, and a declared depth left out fails.
+TEST(Verifier, DepthIsCheckedOnARightRelation) {
+  Capabilities caps;
+  caps.distance = caps.penetration_depth = true;
+  const auto e = exact(Relation::penetrating, 0.0, 0.5);
+  ProximityResult r;
+  r.relation = Relation::penetrating;
+  r.distance = 0.0;
+  for (double depth : {0.25, 0.75}) {
+    r.penetration_depth = depth;
+    const auto v = verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{});
+    EXPECT_EQ(v.verdict, Verdict::fail) << depth;
+    EXPECT_EQ(v.reason.substr(0, 6), "depth:") << v.reason;
+  }
+  r.penetration_depth = 0.5;
+  EXPECT_EQ(verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::pass);
+  r.penetration_depth.reset();
+  const auto missing = verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{});
+  EXPECT_EQ(missing.verdict, Verdict::fail);
+  EXPECT_EQ(missing.reason.substr(0, 6), "depth:") << missing.reason;
+}
+
 TEST(Verifier, ToleranceScalesWithThePair) {
   Capabilities caps;
   caps.distance = true;
