@@ -188,7 +188,7 @@ def main() -> int:
     ap.add_argument("--only", action="append", default=[], metavar="NAME",
                     help="run only this mutant (repeatable)")
     ap.add_argument("--file", action="append", default=[], metavar="PATH",
-                    help="run only the mutants of this file (repeatable)")
+                    help="run only the mutants of this file (repeatable; files run in this order)")
     ap.add_argument("--tests", metavar="T1,T2",
                     help="run these test executables instead of the catalogue's (a quick check "
                          "of one new test against its mutant)")
@@ -223,8 +223,8 @@ def main() -> int:
             return 2
     if args.only:
         selected = [m for m in selected if m.name in args.only]
-    if args.file:
-        selected = [m for m in selected if m.file in args.file]
+    if args.file:  # in the order the files were given
+        selected = [m for f in args.file for m in selected if m.file == f]
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGHUP, on_signal)
