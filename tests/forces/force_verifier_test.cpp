@@ -144,6 +144,40 @@ TEST(ForceVerifier, ZeroRightHandSideNeverDividesByZero) {
   EXPECT_EQ(first_failure(pulling), "pulling");
 }
 
+// A near-singular A (κ ≈ 4e8): the unique exact force is f = (1, 0) with a = 0 on both contacts,
+// and f' = (1 − δ, δ) leaves a = (0, 1e-8 δ), within every residual tolerance. Its forces miss by
+// δ: within κ times the force tolerance they are ambiguous (determined only that well by the
+// residuals), not a pass; the exact force passes.
+TEST(ForceVerifier, IllConditionedForcesOffByMoreThanTheToleranceAreAmbiguous) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix2d{{1, 1}, {1, 1 + 1e-8}};
+  p.b = Eigen::Vector2d(-1, -1);
+  const auto x = exact_answer(p);
+  ASSERT_EQ(x.outcome, ExactLcp::Outcome::solved);
+  ASSERT_TRUE(x.forces_unique);
+  EXPECT_NEAR(x.force[0], 1.0, 1e-12);
+  EXPECT_NEAR(x.force[1], 0.0, 1e-12);
+  EXPECT_EQ(verify_forces(answer(x.force), {}, p, &x, {}).verdict, Verdict::pass);
+  for (double delta : {1e-4, 1e-3}) {
+    const auto v = verify_forces(answer(Eigen::Vector2d(1 - delta, delta)), {}, p, &x, {});
+    EXPECT_EQ(v.verdict, Verdict::ambiguous) << delta << ": " << v.reason;
+    EXPECT_EQ(first_failure(v), "force") << delta;
+  }
+}
+
+// Scales beyond doubles: b = −1e300 on A = 1e-300 makes F = |b| / max|A| overflow. Nothing can be
+// checked there, so the answer is ambiguous, never a pass, whatever the forces.
+TEST(ForceVerifier, OverflowingScalesAreAmbiguous) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix<double, 1, 1>(1e-300);
+  p.b = Eigen::Matrix<double, 1, 1>(-1e300);
+  for (double f : {0.0, 1.0, 1e300}) {
+    const auto v = verify_forces(answer(Eigen::Matrix<double, 1, 1>(f)), {}, p, nullptr, {});
+    EXPECT_EQ(v.verdict, Verdict::ambiguous) << f << ": " << v.reason;
+    EXPECT_EQ(first_failure(v), "scales") << f;
+  }
+}
+
 // One contact whose tangential force couples into its normal row: A_full over [n, t1, t2] is
 // [[1, 1/2, 0], [1/2, 1, 0], [0, 0, 1]] (positive definite), μ = 1/2, and b_full = −A_full x* for
 // the sticking answer x* = (9, 0, 0), so the normal rows alone (A = 1, b = −9) are satisfied by
