@@ -247,6 +247,44 @@ TEST(Verifier, DepthIsCheckedOnARightRelation) {
   EXPECT_EQ(missing.reason.substr(0, 6), "depth:") << missing.reason;
 }
 
+// Witness points each on its shape (exact distance 0 to it) but not a closest pair: |a − b| = 1.5
+// where the exact distance is 1. Only the gap between them shows it.
+TEST(Verifier, WitnessPointsMustBeAsFarApartAsTheDistance) {
+  Capabilities caps;
+  caps.distance = caps.witness_points = true;
+  const auto e = exact(Relation::separated, 1.0);
+  ProximityResult r;
+  r.relation = Relation::separated;
+  r.distance = 1.0;
+  r.witness_a = Vec3(0, 0, 0);
+  r.witness_b = Vec3(1.5, 0, 0);
+  const VerificationInput on_shapes{&e, 2.0, 2.0, 0.0, 0.0};
+  const auto v = verify_proximity(r, caps, on_shapes, Tolerances{});
+  EXPECT_EQ(v.verdict, Verdict::fail);
+  EXPECT_EQ(v.reason.substr(0, 12), "witness_gap:") << v.reason;
+  r.witness_b = Vec3(1.0, 0, 0);
+  EXPECT_EQ(verify_proximity(r, caps, on_shapes, Tolerances{}).verdict, Verdict::pass);
+}
+
+// Witness points are world coordinates: near M = 1e8 the doubles are 1.49e-8 apart, so a witness
+// 1e-8 off its shape is as close as a double can be and passes (the tolerance adds 4 eps M =
+// 8.9e-8 to 1e-9 L); 1e-6 off fails.
+TEST(Verifier, WitnessesFarFromTheOriginAreAllowedTheirRounding) {
+  Capabilities caps;
+  caps.distance = caps.witness_points = true;
+  const auto e = exact(Relation::separated, 1.0);
+  ProximityResult r;
+  r.relation = Relation::separated;
+  r.distance = 1.0;
+  r.witness_a = Vec3(1e8, 0, 0);
+  r.witness_b = Vec3(1e8 + 1, 0, 0);
+  for (const double off : {1e-8, 1e-6}) {
+    const VerificationInput in{&e, 2.0, 1e8 + 1, off * off, 0.0};
+    const auto v = verify_proximity(r, caps, in, Tolerances{});
+    EXPECT_EQ(v.verdict, off < 1e-7 ? Verdict::pass : Verdict::fail) << off << ": " << v.reason;
+  }
+}
+
 TEST(Verifier, ToleranceScalesWithThePair) {
   Capabilities caps;
   caps.distance = true;
