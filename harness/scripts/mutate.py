@@ -62,6 +62,8 @@ def restore_all(build: Path) -> int:
 
 
 def status_of(m: catalogue.Mutant) -> str:
+    if m.equivalent:
+        return "equivalent"
     path = ROOT / m.file
     if not path.is_file():
         return "stale (file gone)"
@@ -146,7 +148,8 @@ def run_tests(build_dir: Path, targets, timeouts, jobs: int):
 def markdown(rows, seconds: float, baseline_seconds: float) -> str:
     killed = sum(r["result"] == "killed" for r in rows)
     survived = [r for r in rows if r["result"] == "survived"]
-    other = [r for r in rows if r["result"] not in ("killed", "survived")]
+    equivalent = [r for r in rows if r["result"] == "equivalent"]
+    other = [r for r in rows if r["result"] not in ("killed", "survived", "equivalent")]
     single = [r for r in rows if r["result"] == "killed" and len(r["killers"]) < 2]
     out = ["| mutant | file | result | tests that killed it | build s | tests s |",
            "| --- | --- | --- | --- | ---: | ---: |"]
@@ -158,7 +161,8 @@ def markdown(rows, seconds: float, baseline_seconds: float) -> str:
                    f"{r['build_s']:.0f} | {r['test_s']:.0f} |")
     out.append("")
     out.append(f"{len(rows)} mutants: {killed} killed, {len(survived)} survived, "
-               f"{len(other)} stale or not built; {len(single)} killed by one test only.")
+               f"{len(equivalent)} equivalent (not run), {len(other)} stale or not built; "
+               f"{len(single)} killed by one test only.")
     if survived:
         out.append("Survived (gaps): " + ", ".join(r["name"] for r in survived) + ".")
     if single:
@@ -173,7 +177,7 @@ def list_catalogue() -> int:
     stale = 0
     for m in catalogue.MUTANTS:
         s = status_of(m)
-        stale += s != "ok"
+        stale += s.startswith("stale")
         print(f"| {m.name} | {m.file} | {s} | {' '.join(tests_for(m))} |")
     print(f"\n{len(catalogue.MUTANTS)} mutants over {len({m.file for m in catalogue.MUTANTS})} "
           f"files, {stale} stale")
@@ -257,6 +261,8 @@ def main() -> int:
             s = status_of(m)
             if s != "ok":
                 row["result"] = s
+                if m.equivalent:
+                    row["killers"] = [f"(why: {m.equivalent})"]
                 print(f"mutate: [{i}/{len(selected)}] {m.name}: {s}", file=sys.stderr, flush=True)
                 continue
             path = ROOT / m.file
@@ -292,7 +298,7 @@ def main() -> int:
     out.write_text(table, encoding="utf-8")
     print(table)
     print(f"mutate: table written to {out}", file=sys.stderr)
-    return 0 if all(r["result"] == "killed" for r in rows) else 1
+    return 0 if all(r["result"] in ("killed", "equivalent") for r in rows) else 1
 
 
 if __name__ == "__main__":

@@ -118,6 +118,30 @@ TEST(ForceVerifier, PositionLevelIsJudgedOnPenetrationAfterTheStep) {
   EXPECT_EQ(verify_forces(answer(x.force * 0.999), position, p, &x, {}).verdict, Verdict::pass);
 }
 
+// Two identical contacts under one point mass (A = [[1, 1], [1, 1]], b = −g on both): only
+// f1 + f2 = g is determined, so a position-level answer is judged on the accelerations of its
+// mean force, the one unique quantity. Any split of g passes; pushing 2g in all lifts the mass
+// (no penetration) with a = g where the exact a is 0, and fails there.
+TEST(ForceVerifier, PositionLevelRedundantContactsAreJudgedOnAccelerations) {
+  forces::ContactProblem p;
+  const double g = 9.81;
+  p.A = Eigen::Matrix2d{{1, 1}, {1, 1}};
+  p.b = Eigen::Vector2d(-g, -g);
+  p.gap = Eigen::Vector2d(0, 0);
+  p.normal_velocity = Eigen::Vector2d(0, 0);
+  p.time_step = 0.01;
+  const auto x = exact_answer(p);
+  ASSERT_EQ(x.outcome, ExactLcp::Outcome::solved);
+  ASSERT_FALSE(x.forces_unique);
+  forces::ForceCapabilities position;
+  position.position_level = true;
+  const auto split = verify_forces(answer(Eigen::Vector2d(g / 4, 3 * g / 4)), position, p, &x, {});
+  EXPECT_EQ(split.verdict, Verdict::pass) << split.reason;
+  const auto twice = verify_forces(answer(Eigen::Vector2d(g, g)), position, p, &x, {});
+  EXPECT_EQ(twice.verdict, Verdict::fail);
+  EXPECT_EQ(first_failure(twice), "mean-force-acceleration");
+}
+
 // b = 0: both scales sit at their floor (F = 1e-300, S = max|A| · 1e-300) and F · S underflows to
 // 0; complementarity was |f_i a_i| / (F S) = 0 / 0 = NaN, so every correct answer failed.
 TEST(ForceVerifier, ZeroRightHandSideNeverDividesByZero) {
