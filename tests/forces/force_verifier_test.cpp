@@ -275,6 +275,28 @@ TEST(ForceVerifierFriction, OutsideTheCircularConeFails) {
   }
 }
 
+// Two uncoupled unit contacts (A_full = I, b_full = (−1, 0, 0, −2, 0, 0), μ = (1/2, 1/4)): f_n =
+// (1, 2) and the cone is checked on each contact with its own μ and f_n. Contact 2's friction
+// (0.45, −0.45) is inside its square limit μ f_n = 0.5 but |t| ≈ 0.64 is outside its circle;
+// (0.3, −0.4) is on the circle, and contact 1's (0.3, 0.4) within its circle of 0.5.
+TEST(ForceVerifierFriction, TheConeOfEveryContactIsCircular) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix2d::Identity();
+  p.b = Eigen::Vector2d(-1, -2);
+  p.A_full = Eigen::MatrixXd::Identity(6, 6);
+  p.b_full = (Eigen::VectorXd(6) << -1, 0, 0, -2, 0, 0).finished();
+  p.friction = Eigen::Vector2d(0.5, 0.25);
+  ForceResult r = answer(Eigen::Vector2d(1, 2));
+  r.friction_force = (Eigen::MatrixXd(2, 2) << 0.3, 0.4, 0.3, -0.4).finished();
+  const auto on = verify_forces(r, with_friction(), p, nullptr, {});
+  EXPECT_EQ(on.verdict, Verdict::pass) << on.reason;
+  (*r.friction_force)(1, 0) = 0.45;
+  (*r.friction_force)(1, 1) = -0.45;
+  const auto out = verify_forces(r, with_friction(), p, nullptr, {});
+  EXPECT_EQ(out.verdict, Verdict::fail);
+  EXPECT_EQ(first_failure(out), "friction-cone");
+}
+
 // f_n = 9 satisfies the normal rows alone (a = A f + b = 0), but friction t1 = −2 pulls the full
 // system's normal row to a_n = −1: the contact penetrates. Only the full [n, t1, t2] system sees
 // it.
