@@ -13,7 +13,7 @@
 namespace touchstone {
 namespace {
 
-enum class Lie { relation, distance, witness_a, witness_b, depth, nan, fails, throws };
+enum class Lie { relation, touching, distance, witness_a, witness_b, depth, nan, fails, throws };
 
 // Wraps GJK and corrupts one part of its answer.
 class WrongAlgorithm : public test_support::OverGjk {
@@ -26,6 +26,9 @@ class WrongAlgorithm : public test_support::OverGjk {
       case Lie::relation:
         r.relation =
             r.relation == Relation::separated ? Relation::penetrating : Relation::separated;
+        break;
+      case Lie::touching:  // a penetration called contact: wrong unless it is within the band
+        if (r.relation == Relation::penetrating) r.relation = Relation::touching;
         break;
       case Lie::distance:
         if (r.distance) *r.distance += 0.01;
@@ -77,6 +80,7 @@ TEST(Verifier, CatchesEveryDeliberateLie) {
                                                          {Lie::witness_b, "witness_b"},
                                                          {Lie::depth, "depth"}};
   for (const auto& [lie, check] : lies) registry.add(wrong_info(lie, "wrong-" + check));
+  registry.add(wrong_info(Lie::touching, "wrong-touching"));
   registry.add(wrong_info(Lie::nan, "wrong-nan"));
   registry.add(wrong_info(Lie::fails, "wrong-fails"));
   registry.add(wrong_info(Lie::throws, "wrong-throws"));
@@ -95,6 +99,8 @@ TEST(Verifier, CatchesEveryDeliberateLie) {
         << "lie about " << check << " not caught";
     EXPECT_GT(verdicts["wrong-" + check][Verdict::fail], 0);
   }
+  // Penetrations answered "touching" fail on the relation (the examples penetrate deeply).
+  EXPECT_TRUE(failed_checks["wrong-touching"].count("relation"));
   // NaN never passes, an algorithm's own failure is a fail, an exception is an error.
   EXPECT_GT(verdicts["wrong-nan"][Verdict::fail], 0);
   EXPECT_EQ(verdicts["wrong-nan"][Verdict::pass], 0);
