@@ -291,6 +291,30 @@ TEST(Verifier, WitnessesFarFromTheOriginAreAllowedTheirRounding) {
   }
 }
 
+// The verifier on its own (the runner also screens outputs): a NaN or infinite distance or depth
+// fails its check, never passes as an error nothing exceeds.
+TEST(Verifier, NonFiniteNumbersFailTheirCheck) {
+  Capabilities caps;
+  caps.distance = caps.penetration_depth = true;
+  const auto apart = exact(Relation::separated, 1.0);
+  const auto deep = exact(Relation::penetrating, 0.0, 0.5);
+  for (const double bad :
+       {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+    ProximityResult r;
+    r.relation = Relation::separated;
+    r.distance = bad;
+    const auto v = verify_proximity(r, caps, {&apart, 1.0, 1.0, {}, {}}, Tolerances{});
+    EXPECT_EQ(v.verdict, Verdict::fail) << bad;
+    EXPECT_EQ(v.reason.substr(0, 9), "distance:") << v.reason;
+    r.relation = Relation::penetrating;
+    r.distance = 0.0;
+    r.penetration_depth = bad;
+    const auto w = verify_proximity(r, caps, {&deep, 1.0, 1.0, {}, {}}, Tolerances{});
+    EXPECT_EQ(w.verdict, Verdict::fail) << bad;
+    EXPECT_EQ(w.reason.substr(0, 6), "depth:") << w.reason;
+  }
+}
+
 TEST(Verifier, ToleranceScalesWithThePair) {
   Capabilities caps;
   caps.distance = true;
