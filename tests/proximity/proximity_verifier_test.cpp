@@ -315,6 +315,21 @@ TEST(Verifier, NonFiniteNumbersFailTheirCheck) {
   }
 }
 
+// One check ambiguous and another failed: the answer fails. "Touching" for a pair 1e-15 apart is
+// within the band (ambiguous), but a reported distance of 0.01 is wrong whatever the relation.
+TEST(Verifier, AFailBesideAnAmbiguousCheckIsAFail) {
+  Capabilities caps;
+  caps.distance = true;
+  const auto near = exact(Relation::separated, 1e-15);
+  ProximityResult r;
+  r.relation = Relation::touching;
+  r.distance = 0.01;
+  const auto v = verify_proximity(r, caps, {&near, 1.0, 1.0, {}, {}}, Tolerances{});
+  EXPECT_EQ(relation_verdict(v), Verdict::ambiguous);
+  EXPECT_EQ(v.verdict, Verdict::fail);
+  EXPECT_EQ(v.reason.substr(0, 9), "distance:") << v.reason;
+}
+
 TEST(Verifier, ToleranceScalesWithThePair) {
   Capabilities caps;
   caps.distance = true;
