@@ -211,6 +211,9 @@ TEST(RegionVerifier, FlippedAndBadNormalsAreCaught) {
   longer.regions[0].normals = {2 * kDown};
   expect_caught(verify(longer, entity_caps(), s.input()).verification, Verdict::fail,
                 "normal length", "|n| = 2");
+  longer.regions[0].normals = {(1 + 1e-7) * kDown};  // off by 1e-7, tol_normal 1e-9
+  expect_caught(verify(longer, entity_caps(), s.input()).verification, Verdict::fail,
+                "normal length");
   // Not declared: not judged.
   RegionCapabilities no_normals = entity_caps();
   no_normals.normals = false;
