@@ -23,6 +23,7 @@ import sys
 import time
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the catalogue
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mutants as catalogue  # noqa: E402
 
