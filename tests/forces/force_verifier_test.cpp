@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 #include "harness/forces/verifier.hpp"
 
@@ -117,6 +118,30 @@ TEST(ForceVerifier, PositionLevelIsJudgedOnPenetrationAfterTheStep) {
   EXPECT_EQ(verify_forces(answer(x.force * 0.999), position, p, &x, {}).verdict, Verdict::pass);
 }
 
+// Two identical contacts under one point mass (A = [[1, 1], [1, 1]], b = −g on both): only
+// f1 + f2 = g is determined, so a position-level answer is judged on the accelerations of its
+// mean force, the one unique quantity. Any split of g passes; pushing 2g in all lifts the mass
+// (no penetration) with a = g where the exact a is 0, and fails there.
+TEST(ForceVerifier, PositionLevelRedundantContactsAreJudgedOnAccelerations) {
+  forces::ContactProblem p;
+  const double g = 9.81;
+  p.A = Eigen::Matrix2d{{1, 1}, {1, 1}};
+  p.b = Eigen::Vector2d(-g, -g);
+  p.gap = Eigen::Vector2d(0, 0);
+  p.normal_velocity = Eigen::Vector2d(0, 0);
+  p.time_step = 0.01;
+  const auto x = exact_answer(p);
+  ASSERT_EQ(x.outcome, ExactLcp::Outcome::solved);
+  ASSERT_FALSE(x.forces_unique);
+  forces::ForceCapabilities position;
+  position.position_level = true;
+  const auto split = verify_forces(answer(Eigen::Vector2d(g / 4, 3 * g / 4)), position, p, &x, {});
+  EXPECT_EQ(split.verdict, Verdict::pass) << split.reason;
+  const auto twice = verify_forces(answer(Eigen::Vector2d(g, g)), position, p, &x, {});
+  EXPECT_EQ(twice.verdict, Verdict::fail);
+  EXPECT_EQ(first_failure(twice), "mean-force-acceleration");
+}
+
 // b = 0: both scales sit at their floor (F = 1e-300, S = max|A| · 1e-300) and F · S underflows to
 // 0; complementarity was |f_i a_i| / (F S) = 0 / 0 = NaN, so every correct answer failed.
 TEST(ForceVerifier, ZeroRightHandSideNeverDividesByZero) {
@@ -141,6 +166,164 @@ TEST(ForceVerifier, ZeroRightHandSideNeverDividesByZero) {
   EXPECT_EQ(first_failure(wrong), "complementarity");
   const auto pulling = verify_forces(answer(Eigen::Vector2d(-1e-3, 0)), {}, p, &y, {});
   EXPECT_EQ(first_failure(pulling), "pulling");
+}
+
+// A near-singular A (κ ≈ 4e8): the unique exact force is f = (1, 0) with a = 0 on both contacts,
+// and f' = (1 − δ, δ) leaves a = (0, 1e-8 δ), within every residual tolerance. Its forces miss by
+// δ: within κ times the force tolerance they are ambiguous (determined only that well by the
+// residuals), not a pass; the exact force passes.
+TEST(ForceVerifier, IllConditionedForcesOffByMoreThanTheToleranceAreAmbiguous) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix2d{{1, 1}, {1, 1 + 1e-8}};
+  p.b = Eigen::Vector2d(-1, -1);
+  const auto x = exact_answer(p);
+  ASSERT_EQ(x.outcome, ExactLcp::Outcome::solved);
+  ASSERT_TRUE(x.forces_unique);
+  EXPECT_NEAR(x.force[0], 1.0, 1e-12);
+  EXPECT_NEAR(x.force[1], 0.0, 1e-12);
+  EXPECT_EQ(verify_forces(answer(x.force), {}, p, &x, {}).verdict, Verdict::pass);
+  for (double delta : {1e-4, 1e-3}) {
+    const auto v = verify_forces(answer(Eigen::Vector2d(1 - delta, delta)), {}, p, &x, {});
+    EXPECT_EQ(v.verdict, Verdict::ambiguous) << delta << ": " << v.reason;
+    EXPECT_EQ(first_failure(v), "force") << delta;
+  }
+}
+
+// Scales beyond doubles: b = −1e300 on A = 1e-300 makes F = |b| / max|A| overflow. Nothing can be
+// checked there, so the answer is ambiguous, never a pass, whatever the forces.
+TEST(ForceVerifier, OverflowingScalesAreAmbiguous) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix<double, 1, 1>(1e-300);
+  p.b = Eigen::Matrix<double, 1, 1>(-1e300);
+  for (double f : {0.0, 1.0, 1e300}) {
+    const auto v = verify_forces(answer(Eigen::Matrix<double, 1, 1>(f)), {}, p, nullptr, {});
+    EXPECT_EQ(v.verdict, Verdict::ambiguous) << f << ": " << v.reason;
+    EXPECT_EQ(first_failure(v), "scales") << f;
+  }
+}
+
+// One contact whose tangential force couples into its normal row: A_full over [n, t1, t2] is
+// [[1, 1/2, 0], [1/2, 1, 0], [0, 0, 1]] (positive definite), μ = 1/2, and b_full = −A_full x* for
+// the sticking answer x* = (9, 0, 0), so the normal rows alone (A = 1, b = −9) are satisfied by
+// f_n = 9 whatever the friction, while the full system's normal row reads a_n = f_n − 9 + t1 / 2.
+// b and b_full are scaled by `scale`, and with them every force and acceleration: the checks are
+// relative.
+forces::ContactProblem coupled_friction(double scale) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix<double, 1, 1>(1.0);
+  p.b = Eigen::Matrix<double, 1, 1>(-9.0 * scale);
+  p.A_full = Eigen::Matrix3d{{1, 0.5, 0}, {0.5, 1, 0}, {0, 0, 1}};
+  p.b_full = Eigen::Vector3d(-9, -4.5, 0) * scale;
+  p.friction = Eigen::Matrix<double, 1, 1>(0.5);
+  return p;
+}
+
+ForceResult frictional(double normal, double t1, double t2) {
+  ForceResult r = answer(Eigen::Matrix<double, 1, 1>(normal));
+  r.friction_force = Eigen::Matrix<double, 1, 2>(t1, t2);
+  return r;
+}
+
+forces::ForceCapabilities with_friction() {
+  forces::ForceCapabilities caps;
+  caps.friction = true;
+  return caps;
+}
+
+// The verdict of each named check (absent: not run).
+std::map<std::string, Verdict> by_check(const Verification& v) {
+  std::map<std::string, Verdict> out;
+  for (const auto& c : v.checks) out[c.name] = c.verdict;
+  return out;
+}
+
+// On friction problems the friction checks are the whole verdict, so each wrong answer must fail
+// on its own check and only there; the right answer and one exactly on the cone pass.
+TEST(ForceVerifierFriction, RightAnswerAndOneOnTheConePass) {
+  for (double scale : {1e-6, 1.0, 1e6}) {
+    const auto p = coupled_friction(scale);
+    const auto right = verify_forces(frictional(9 * scale, 0, 0), with_friction(), p, nullptr, {});
+    EXPECT_EQ(right.verdict, Verdict::pass) << scale << ": " << right.reason;
+    EXPECT_EQ(by_check(right)["friction-cone"], Verdict::pass);
+    // t = μ f_n (−0.6, 0.8) lies on the circle (|t| = μ f_n); its normal row moves by
+    // t1 / 2 = −0.15 f_n, so f_n = 9 / 0.85 keeps a_n = 0.
+    const double fn = 9 / 0.85, edge = 0.5 * fn;
+    const auto on_cone =
+        verify_forces(frictional(fn * scale, -0.6 * edge * scale, 0.8 * edge * scale),
+                      with_friction(), p, nullptr, {});
+    EXPECT_EQ(on_cone.verdict, Verdict::pass) << scale << ": " << on_cone.reason;
+    EXPECT_EQ(by_check(on_cone)["friction-cone"], Verdict::pass) << scale;
+  }
+}
+
+// t = (−0.9, 0.9) μ f_n, |t| ≈ 1.27 μ f_n: outside the circular Coulomb cone, though each
+// component is within μ f_n (inside the square max(|t1|, |t2|) <= μ f_n a wrong cone would
+// accept). f_n = 9 − t1 / 2 keeps the full normal row at a_n = 0.
+TEST(ForceVerifierFriction, OutsideTheCircularConeFails) {
+  for (double scale : {1e-6, 1.0, 1e6}) {
+    const auto p = coupled_friction(scale);
+    const double fn = 9 / (1 - 0.225), t1 = -0.45 * fn, t2 = 0.45 * fn;  // a_n = 0
+    ASSERT_GT(std::hypot(t1, t2), 0.5 * fn);
+    ASSERT_LE(std::max(std::abs(t1), std::abs(t2)), 0.5 * fn);
+    const auto v = verify_forces(frictional(fn * scale, t1 * scale, t2 * scale), with_friction(), p,
+                                 nullptr, {});
+    EXPECT_EQ(v.verdict, Verdict::fail) << scale;
+    auto checks = by_check(v);
+    EXPECT_EQ(checks["friction-cone"], Verdict::fail) << scale;
+    EXPECT_EQ(checks["penetration"], Verdict::pass) << scale;
+    EXPECT_EQ(checks["complementarity"], Verdict::pass) << scale;
+  }
+}
+
+// Two uncoupled unit contacts (A_full = I, b_full = (−1, 0, 0, −2, 0, 0), μ = (1/2, 1/4)): f_n =
+// (1, 2) and the cone is checked on each contact with its own μ and f_n. Contact 2's friction
+// (0.45, −0.45) is inside its square limit μ f_n = 0.5 but |t| ≈ 0.64 is outside its circle;
+// (0.3, −0.4) is on the circle, and contact 1's (0.3, 0.4) within its circle of 0.5.
+TEST(ForceVerifierFriction, TheConeOfEveryContactIsCircular) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix2d::Identity();
+  p.b = Eigen::Vector2d(-1, -2);
+  p.A_full = Eigen::MatrixXd::Identity(6, 6);
+  p.b_full = (Eigen::VectorXd(6) << -1, 0, 0, -2, 0, 0).finished();
+  p.friction = Eigen::Vector2d(0.5, 0.25);
+  ForceResult r = answer(Eigen::Vector2d(1, 2));
+  r.friction_force = (Eigen::MatrixXd(2, 2) << 0.3, 0.4, 0.3, -0.4).finished();
+  const auto on = verify_forces(r, with_friction(), p, nullptr, {});
+  EXPECT_EQ(on.verdict, Verdict::pass) << on.reason;
+  (*r.friction_force)(1, 0) = 0.45;
+  (*r.friction_force)(1, 1) = -0.45;
+  const auto out = verify_forces(r, with_friction(), p, nullptr, {});
+  EXPECT_EQ(out.verdict, Verdict::fail);
+  EXPECT_EQ(first_failure(out), "friction-cone");
+}
+
+// f_n = 9 satisfies the normal rows alone (a = A f + b = 0), but friction t1 = −2 pulls the full
+// system's normal row to a_n = −1: the contact penetrates. Only the full [n, t1, t2] system sees
+// it.
+TEST(ForceVerifierFriction, PenetratingOnTheFullSystemFails) {
+  for (double scale : {1e-6, 1.0, 1e6}) {
+    const auto p = coupled_friction(scale);
+    const auto v =
+        verify_forces(frictional(9 * scale, -2 * scale, 0), with_friction(), p, nullptr, {});
+    EXPECT_EQ(v.verdict, Verdict::fail) << scale;
+    EXPECT_EQ(first_failure(v), "penetration") << scale;
+    EXPECT_EQ(by_check(v)["friction-cone"], Verdict::pass) << scale;
+  }
+}
+
+// t1 = +2 lifts the full normal row to a_n = +1 while f_n = 9 still pushes: not complementary
+// (f_n a_n ≠ 0), though the normal rows alone read a = 0 and the force is inside the cone.
+TEST(ForceVerifierFriction, NotComplementaryOnTheFullSystemFails) {
+  for (double scale : {1e-6, 1.0, 1e6}) {
+    const auto p = coupled_friction(scale);
+    const auto v =
+        verify_forces(frictional(9 * scale, 2 * scale, 0), with_friction(), p, nullptr, {});
+    EXPECT_EQ(v.verdict, Verdict::fail) << scale;
+    auto checks = by_check(v);
+    EXPECT_EQ(checks["complementarity"], Verdict::fail) << scale;
+    EXPECT_EQ(checks["penetration"], Verdict::pass) << scale;
+    EXPECT_EQ(checks["friction-cone"], Verdict::pass) << scale;
+  }
 }
 
 }  // namespace

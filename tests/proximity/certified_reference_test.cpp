@@ -16,6 +16,7 @@
 
 #include "cases/families.hpp"
 #include "cases/robustness_trials.hpp"
+#include "reference/certified_filter.hpp"
 #include "reference/certified_internal.hpp"
 #include "reference/double_double.hpp"
 #include "reference/exact_features.hpp"
@@ -155,6 +156,76 @@ TEST(CertifiedReference, DepthProvedAfterExactEpaSteps) {
   EXPECT_EQ(r.method, "certified_penetration+certified_depth");
   ASSERT_TRUE(r.depth_sq_exact && full.depth_sq_exact);
   EXPECT_EQ(compare_exact_squared(*r.depth_sq_exact, *full.depth_sq_exact), 0);
+}
+
+// A bump below the floating-point EPA's stop (1e-13 of the coordinates): A = [0, 1]³ and B =
+// [0.5, 1.5] × [−0.25, 1.25]² overlap by 0.5 along x (every other side of A − B is 1.25 or more
+// away), and one vertex more — on B's side at x = 0.5 − 1e-14, or on A's at x = 1 + 1e-14 —
+// raises the x-most part of A − B by the bump, so the depth is 0.5 + bump (the plateau the bump
+// makes; its slanted sides are farther). The EPA stops on the face x = 0.5, which only the
+// support test on the bump's side rejects: the exact steps must add the bump and prove it.
+TEST(CertifiedReference, DepthSeesABumpBelowTheEpaStopOnEitherSide) {
+  const double bump = 1e-14;
+  for (const bool on_b : {true, false}) {
+    std::vector<Vec3> a = cube();
+    std::vector<Vec3> b = box_corners(Vec3(0.5, -0.25, -0.25), Vec3(1.5, 1.25, 1.25));
+    if (on_b)
+      b.emplace_back(0.5 - bump, 0.5, 0.5);
+    else
+      a.emplace_back(1 + bump, 0.5, 0.5);
+    const ExactProximity r = exact_proximity(a, Pose{}, b, Pose{});
+    ExactProximityOptions full_only;
+    full_only.certified = false;
+    const ExactProximity full = exact_proximity(a, Pose{}, b, Pose{}, full_only);
+    const std::string side = on_b ? "bump on B" : "bump on A";
+    EXPECT_EQ(r.relation, Relation::penetrating) << side;
+    EXPECT_EQ(r.method, "certified_penetration+certified_depth") << side;
+    ASSERT_TRUE(r.depth && r.depth_sq_exact && full.depth_sq_exact) << side;
+    EXPECT_EQ(compare_exact_squared(*r.depth_sq_exact, *full.depth_sq_exact), 0) << side;
+    EXPECT_NEAR(*r.depth, 0.5 + bump, 1e-16) << side;
+    EXPECT_GT(*r.depth, 0.5) << side;
+  }
+}
+
+// Pairs that touch exactly under rotations whose world coordinates every double rounds: A's and
+// B's local vertices are a unit cube and that cube shifted by s (face-face, part of a face, edge
+// on face, edge-edge, vertex-vertex), both under the same pose, so the exact world shapes touch
+// (R·(v + s) + t meets R·v + t on the face x = 1) wherever rounding puts the floats. The
+// certificates that read a tetrahedron of differences holding the origin must not take the
+// origin on its boundary (a zero coefficient) for the interior: the relation is touching, the
+// distance 0, and no depth, on every pose.
+TEST(CertifiedReference, ExactTouchingUnderRotationsIsNeverPenetrating) {
+  std::mt19937 rng(31);
+  std::normal_distribution<double> gauss;
+  const std::vector<Vec3> shifts = {{1, 0, 0}, {1, 0.5, 0.25}, {1, 0.5, 1},
+                                    {1, 1, 0}, {1, 1, 1},      {1, -0.75, 0.5}};
+  int certified_pairs = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    // Half the poses far from the origin: there rounding moves the world points by ~1e-8 of the
+    // cubes' size, and the floating-point coordinates of a tetrahedron can put the origin well
+    // inside it.
+    const double far = trial % 2 ? 1e8 : 1.0;
+    const Pose pose = Pose::from_quaternion({gauss(rng), gauss(rng), gauss(rng), gauss(rng)},
+                                            far * Vec3(gauss(rng), gauss(rng), gauss(rng)));
+    for (const Vec3& s : shifts) {
+      std::vector<Vec3> b;
+      for (const Vec3& v : cube()) b.push_back(v + s);
+      const ExactProximity r = exact_proximity(cube(), pose, b, pose);
+      const std::string label = "trial " + std::to_string(trial) + ", shift (" +
+                                std::to_string(s.x()) + ", " + std::to_string(s.y()) + ", " +
+                                std::to_string(s.z()) + "): " + r.method;
+      EXPECT_EQ(r.relation, Relation::touching) << label;
+      EXPECT_EQ(r.distance_sq_exact, "0") << label;
+      EXPECT_FALSE(r.depth_sq_exact) << label;
+      certified_pairs += r.route == "certified";
+      // The interior certificates on their own, as the certified route reaches them when its
+      // first proposal fails: neither may prove penetration.
+      const auto [sa, sb] = exact_detail::certified::make_shapes(cube(), pose, b, pose);
+      EXPECT_FALSE(exact_detail::certify_interior(sa, sb)) << label;
+      EXPECT_FALSE(exact_detail::certify_interior_near_point(sa, sb)) << label;
+    }
+  }
+  EXPECT_GT(certified_pairs, 0);
 }
 
 // The verifier's witness check (exact_point_hull_distance_sq, certified first) against the QP on

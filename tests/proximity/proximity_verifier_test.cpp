@@ -13,7 +13,7 @@
 namespace touchstone {
 namespace {
 
-enum class Lie { relation, distance, witness_a, witness_b, depth, nan, fails, throws };
+enum class Lie { relation, touching, distance, witness_a, witness_b, depth, nan, fails, throws };
 
 // Wraps GJK and corrupts one part of its answer.
 class WrongAlgorithm : public test_support::OverGjk {
@@ -25,6 +25,9 @@ class WrongAlgorithm : public test_support::OverGjk {
       case Lie::relation:
         r.relation =
             r.relation == Relation::separated ? Relation::penetrating : Relation::separated;
+        break;
+      case Lie::touching:  // a penetration called contact: wrong unless it is within the band
+        if (r.relation == Relation::penetrating) r.relation = Relation::touching;
         break;
       case Lie::distance:
         if (r.distance) *r.distance += 0.01;
@@ -76,6 +79,7 @@ TEST(Verifier, CatchesEveryDeliberateLie) {
                                                          {Lie::witness_b, "witness_b"},
                                                          {Lie::depth, "depth"}};
   for (const auto& [lie, check] : lies) registry.add(wrong_info(lie, "wrong-" + check));
+  registry.add(wrong_info(Lie::touching, "wrong-touching"));
   registry.add(wrong_info(Lie::nan, "wrong-nan"));
   registry.add(wrong_info(Lie::fails, "wrong-fails"));
   registry.add(wrong_info(Lie::throws, "wrong-throws"));
@@ -94,6 +98,8 @@ TEST(Verifier, CatchesEveryDeliberateLie) {
         << "lie about " << check << " not caught";
     EXPECT_GT(verdicts["wrong-" + check][Verdict::fail], 0);
   }
+  // Penetrations answered "touching" fail on the relation (the examples penetrate deeply).
+  EXPECT_TRUE(failed_checks["wrong-touching"].count("relation"));
   // NaN never passes, an algorithm's own failure is a fail, an exception is an error.
   EXPECT_GT(verdicts["wrong-nan"][Verdict::fail], 0);
   EXPECT_EQ(verdicts["wrong-nan"][Verdict::pass], 0);
@@ -185,6 +191,142 @@ TEST(Verifier, DepthAnswersAcrossTouchingAreAmbiguousOnlyWhenSmall) {
   no_depth.penetration_depth.reset();
   const auto x = verify_proximity(no_depth, caps, {&barely_apart, 1.0, 1.0, {}, {}}, Tolerances{});
   EXPECT_EQ(x.verdict, Verdict::fail);
+}
+
+// The relation check's own verdict (fails the test when absent).
+Verdict relation_verdict(const Verification& v) {
+  for (const auto& c : v.checks)
+    if (c.name == "relation") return c.verdict;
+  ADD_FAILURE() << "no relation check";
+  return Verdict::error;
+}
+
+// A pair penetrating by half its size, answered "touching" or "separated" (at a distance inside
+// the band, so the answer itself sits next to touching): the exact margin across touching is the
+// depth, far beyond the band, so both fail. Penetrating by 1e-16 of its size, the same answers
+// are within the band: ambiguous, never pass or fail. At every scale L.
+TEST(Verifier, RelationAcrossTouchingIsJudgedOnThePenetrationDepth) {
+  Capabilities caps;
+  caps.distance = true;
+  for (double L : {1e-3, 1.0, 1e3}) {
+    ProximityResult touching;
+    touching.relation = Relation::touching;
+    touching.distance = 0.0;
+    ProximityResult separated;
+    separated.relation = Relation::separated;
+    separated.distance = 1e-12 * L;  // inside the band 1e-9 L
+    const auto deep = exact(Relation::penetrating, 0.0, 0.5 * L);
+    const auto shallow = exact(Relation::penetrating, 0.0, 1e-16 * L);
+    for (const ProximityResult* r : {&touching, &separated}) {
+      const auto v = verify_proximity(*r, caps, {&deep, L, L, {}, {}}, Tolerances{});
+      EXPECT_EQ(relation_verdict(v), Verdict::fail) << to_string(r->relation) << " at L = " << L;
+      EXPECT_EQ(v.verdict, Verdict::fail) << to_string(r->relation) << " at L = " << L;
+      const auto w = verify_proximity(*r, caps, {&shallow, L, L, {}, {}}, Tolerances{});
+      EXPECT_EQ(relation_verdict(w), Verdict::ambiguous)
+          << to_string(r->relation) << " at L = " << L;
+      EXPECT_EQ(w.verdict, Verdict::ambiguous) << to_string(r->relation) << " at L = " << L;
+    }
+  }
+}
+
+// A penetrating pair answered "penetrating", right on the relation: the depth is judged on its
+// own. Too shallow by half fails as too deep by half does, and a declared depth left out fails.
+TEST(Verifier, DepthIsCheckedOnARightRelation) {
+  Capabilities caps;
+  caps.distance = caps.penetration_depth = true;
+  const auto e = exact(Relation::penetrating, 0.0, 0.5);
+  ProximityResult r;
+  r.relation = Relation::penetrating;
+  r.distance = 0.0;
+  for (double depth : {0.25, 0.75}) {
+    r.penetration_depth = depth;
+    const auto v = verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{});
+    EXPECT_EQ(v.verdict, Verdict::fail) << depth;
+    EXPECT_EQ(v.reason.substr(0, 6), "depth:") << v.reason;
+  }
+  r.penetration_depth = 0.5;
+  EXPECT_EQ(verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::pass);
+  r.penetration_depth.reset();
+  const auto missing = verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{});
+  EXPECT_EQ(missing.verdict, Verdict::fail);
+  EXPECT_EQ(missing.reason.substr(0, 6), "depth:") << missing.reason;
+}
+
+// Witness points each on its shape (exact distance 0 to it) but not a closest pair: |a − b| = 1.5
+// where the exact distance is 1. Only the gap between them shows it.
+TEST(Verifier, WitnessPointsMustBeAsFarApartAsTheDistance) {
+  Capabilities caps;
+  caps.distance = caps.witness_points = true;
+  const auto e = exact(Relation::separated, 1.0);
+  ProximityResult r;
+  r.relation = Relation::separated;
+  r.distance = 1.0;
+  r.witness_a = Vec3(0, 0, 0);
+  r.witness_b = Vec3(1.5, 0, 0);
+  const VerificationInput on_shapes{&e, 2.0, 2.0, 0.0, 0.0};
+  const auto v = verify_proximity(r, caps, on_shapes, Tolerances{});
+  EXPECT_EQ(v.verdict, Verdict::fail);
+  EXPECT_EQ(v.reason.substr(0, 12), "witness_gap:") << v.reason;
+  r.witness_b = Vec3(1.0, 0, 0);
+  EXPECT_EQ(verify_proximity(r, caps, on_shapes, Tolerances{}).verdict, Verdict::pass);
+}
+
+// Witness points are world coordinates: near M = 1e8 the doubles are 1.49e-8 apart, so a witness
+// 1e-8 off its shape is as close as a double can be and passes (the tolerance adds 4 eps M =
+// 8.9e-8 to 1e-9 L); 1e-6 off fails.
+TEST(Verifier, WitnessesFarFromTheOriginAreAllowedTheirRounding) {
+  Capabilities caps;
+  caps.distance = caps.witness_points = true;
+  const auto e = exact(Relation::separated, 1.0);
+  ProximityResult r;
+  r.relation = Relation::separated;
+  r.distance = 1.0;
+  r.witness_a = Vec3(1e8, 0, 0);
+  r.witness_b = Vec3(1e8 + 1, 0, 0);
+  for (const double off : {1e-8, 1e-6}) {
+    const VerificationInput in{&e, 2.0, 1e8 + 1, off * off, 0.0};
+    const auto v = verify_proximity(r, caps, in, Tolerances{});
+    EXPECT_EQ(v.verdict, off < 1e-7 ? Verdict::pass : Verdict::fail) << off << ": " << v.reason;
+  }
+}
+
+// The verifier on its own (the runner also screens outputs): a NaN or infinite distance or depth
+// fails its check, never passes as an error nothing exceeds.
+TEST(Verifier, NonFiniteNumbersFailTheirCheck) {
+  Capabilities caps;
+  caps.distance = caps.penetration_depth = true;
+  const auto apart = exact(Relation::separated, 1.0);
+  const auto deep = exact(Relation::penetrating, 0.0, 0.5);
+  for (const double bad :
+       {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+    ProximityResult r;
+    r.relation = Relation::separated;
+    r.distance = bad;
+    const auto v = verify_proximity(r, caps, {&apart, 1.0, 1.0, {}, {}}, Tolerances{});
+    EXPECT_EQ(v.verdict, Verdict::fail) << bad;
+    EXPECT_EQ(v.reason.substr(0, 9), "distance:") << v.reason;
+    r.relation = Relation::penetrating;
+    r.distance = 0.0;
+    r.penetration_depth = bad;
+    const auto w = verify_proximity(r, caps, {&deep, 1.0, 1.0, {}, {}}, Tolerances{});
+    EXPECT_EQ(w.verdict, Verdict::fail) << bad;
+    EXPECT_EQ(w.reason.substr(0, 6), "depth:") << w.reason;
+  }
+}
+
+// One check ambiguous and another failed: the answer fails. "Touching" for a pair 1e-15 apart is
+// within the band (ambiguous), but a reported distance of 0.01 is wrong whatever the relation.
+TEST(Verifier, AFailBesideAnAmbiguousCheckIsAFail) {
+  Capabilities caps;
+  caps.distance = true;
+  const auto near = exact(Relation::separated, 1e-15);
+  ProximityResult r;
+  r.relation = Relation::touching;
+  r.distance = 0.01;
+  const auto v = verify_proximity(r, caps, {&near, 1.0, 1.0, {}, {}}, Tolerances{});
+  EXPECT_EQ(relation_verdict(v), Verdict::ambiguous);
+  EXPECT_EQ(v.verdict, Verdict::fail);
+  EXPECT_EQ(v.reason.substr(0, 9), "distance:") << v.reason;
 }
 
 TEST(Verifier, ToleranceScalesWithThePair) {

@@ -7,10 +7,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 
 #include "cases/format/case_loader.hpp"
 #include "harness/common/cli.hpp"
+#include "harness/regions/normals.hpp"
 #include "harness/regions/report.hpp"
 #include "harness/regions/runner.hpp"
 #include "reference/exact_regions.hpp"
@@ -276,6 +278,21 @@ TEST_F(RegionRunner, ExportedFailuresReplayWithTheSameReferences) {
     }
     EXPECT_EQ(replay.results[ci].verification.reason,
               result(*run_, "missing", ci).verification.reason);
+  }
+}
+
+// A cone piece binds on both sides: n·g >= −tol for g into A, n·g <= tol for g into B. The piece
+// of (0, 0, −1) with x pinned from A's side and y from B's: a normal leaning along ±x or ±y by
+// 0.1 leaves it, one leaning by 1e-10 (within tol_normal 1e-9) stays.
+TEST(RegionNormals, BothSidesOfAPieceBind) {
+  NormalConePiece p;
+  p.into_a = {Vec3(0, 0, -1), Vec3(1, 0, 0), Vec3(-1, 0, 0)};
+  p.into_b = {Vec3(0, 1, 0), Vec3(0, -1, 0)};
+  EXPECT_TRUE(normal_in_piece(Vec3(0, 0, -1), p, 1e-9));
+  for (const double lean : {0.1, -0.1, 1e-10, -1e-10}) {
+    const bool within = std::abs(lean) < 1e-9;
+    EXPECT_EQ(normal_in_piece(Vec3(lean, 0, -1).normalized(), p, 1e-9), within) << "x " << lean;
+    EXPECT_EQ(normal_in_piece(Vec3(0, lean, -1).normalized(), p, 1e-9), within) << "y " << lean;
   }
 }
 

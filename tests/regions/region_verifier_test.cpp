@@ -50,11 +50,13 @@ const Vec3 kDown(0, 0, -1);  // B's bottom normal: from B into A
 // square (A face 1 / B face 0), B's four bottom edges and four bottom vertices on A's open top
 // face (1D and 0D). 𝓡 = the square alone (the edges and vertices border it). Every cone is the
 // single direction (0, 0, −1): A's side is the open face.
+// Scaled by `scale` (the size and τ with it).
 struct Scene {
-  Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
-  Polytope b = box(Vec3(0.25, 0.25, 1), Vec3(0.75, 0.75, 1.5));
+  double scale;
+  Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1) * scale);
+  Polytope b = box(Vec3(0.25, 0.25, 1) * scale, Vec3(0.75, 0.75, 1.5) * scale);
   ExactRegions exact;
-  Scene() {
+  explicit Scene(double s = 1.0) : scale(s) {
     exact.relation = Relation::touching;
     const Face& bottom = b.faces()[0];
     EXPECT_EQ(bottom.plane.normal, kDown);
@@ -71,7 +73,7 @@ struct Scene {
       exact.regions.push_back({face(1), vertex(v), 0, {b.vertices()[v]}, {}, false, down});
   }
   RegionVerificationInput input(std::span<const ContactRegion> previous = {}) const {
-    return {&exact, 2.0, &a, &b, previous};  // τ = 2e-9
+    return {&exact, 2.0 * scale, &a, &b, previous};  // τ = 2e-9 · scale
   }
 };
 
@@ -209,6 +211,9 @@ TEST(RegionVerifier, FlippedAndBadNormalsAreCaught) {
   longer.regions[0].normals = {2 * kDown};
   expect_caught(verify(longer, entity_caps(), s.input()).verification, Verdict::fail,
                 "normal length", "|n| = 2");
+  longer.regions[0].normals = {(1 + 1e-7) * kDown};  // off by 1e-7, tol_normal 1e-9
+  expect_caught(verify(longer, entity_caps(), s.input()).verification, Verdict::fail,
+                "normal length");
   // Not declared: not judged.
   RegionCapabilities no_normals = entity_caps();
   no_normals.normals = false;
@@ -517,6 +522,30 @@ TEST(RegionVerifier, PeerPointsNormalsAndCoverage) {
   EXPECT_EQ(none.verification.verdict, Verdict::pass);
   EXPECT_EQ(none.counts.missed, 1);
   EXPECT_NE(check(none.verification, "coverage")->detail.find("0 of 1"), std::string::npos);
+}
+
+// Points are judged at τ = 1e-9 · size whatever the size: the square's corner moved 3τ off fails
+// on `points` (a peer's point 3τ above the square on `point off contact`), moved τ / 2 passes.
+TEST(RegionVerifier, PointsAreJudgedAtTauAtEveryScale) {
+  for (double scale : {1e-3, 1.0, 1e4}) {
+    const Scene s(scale);
+    const double tau = 2e-9 * scale;
+    for (const double by : {3 * tau, tau / 2}) {
+      RegionResult r = correct_answer(s.exact, RegionSubset::sufficient);
+      r.regions[0].points[1].x() += by;
+      const Verification v = verify(r, entity_caps(), s.input()).verification;
+      const Verification p =
+          verify(points({Vec3(0.5, 0.5, 1 + by / scale) * scale}, kDown), peer_caps(), s.input())
+              .verification;
+      if (by > tau) {
+        expect_caught(v, Verdict::fail, "points");
+        expect_caught(p, Verdict::fail, "point off contact");
+      } else {
+        EXPECT_EQ(v.verdict, Verdict::pass) << scale << ": " << v.reason;
+        EXPECT_EQ(p.verdict, Verdict::pass) << scale << ": " << p.reason;
+      }
+    }
+  }
 }
 
 TEST(RegionVerifier, StatusAndNonFiniteAnswers) {
