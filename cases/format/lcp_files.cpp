@@ -5,10 +5,13 @@
 
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
+#include <string_view>
+#include <vector>
 
 #include "cases/format/case_loader.hpp"
 
@@ -97,19 +100,32 @@ bool fclib_available() {
 #ifdef TOUCHSTONE_HAVE_FCLIB
 namespace {
 
+// How many values FCLib read into each of W's arrays and q.
+struct ArrayLengths {
+  std::size_t p, i, x, q;
+};
+
 // Calls visit(row, col, value) for each stored entry of W (compressed columns, compressed rows or
-// triplets), after checking that every pointer and index lies inside the matrix: FCLib's reader
-// passes the file's arrays on unchecked.
+// triplets), after checking that every pointer and index lies inside the matrix and inside the
+// arrays FCLib read: its reader passes the file's arrays on unchecked.
 template <class Visit>
-void for_each_entry(const fclib_matrix& W, Visit visit) {
+void for_each_entry(const fclib_matrix& W, const ArrayLengths& length, Visit visit) {
   auto bad_index = [](const std::string& what, long k, long value) {
     bad("/fclib_local/W",
         what + "[" + std::to_string(k) + "] = " + std::to_string(value) + " is out of range");
+  };
+  auto too_short = [](const char* what, std::size_t have, long need) {
+    if (need < 0 || have < static_cast<std::size_t>(need))
+      bad("/fclib_local/W", std::string(what) + " holds " + std::to_string(have) +
+                                " values where " + std::to_string(need) + " are needed");
   };
   if (W.nzmax < 0) bad("/fclib_local/W", "nzmax = " + std::to_string(W.nzmax) + " is negative");
   if (W.nz == -1 || W.nz == -2) {  // compressed columns or rows
     const int outer = W.nz == -1 ? W.n : W.m, inner = W.nz == -1 ? W.m : W.n;
     const char* what = W.nz == -1 ? "column pointer p" : "row pointer p";
+    too_short("p", length.p, static_cast<long>(outer) + 1);
+    too_short("i", length.i, W.nzmax);
+    too_short("x", length.x, W.nzmax);
     for (int k = 0; k <= outer; ++k)
       if (W.p[k] < 0 || W.p[k] > W.nzmax || (k > 0 && W.p[k] < W.p[k - 1]))
         bad_index(what, k, W.p[k]);
@@ -125,6 +141,9 @@ void for_each_entry(const fclib_matrix& W, Visit visit) {
   }
   if (W.nz < 0 || W.nz > W.nzmax)
     bad("/fclib_local/W", "nz = " + std::to_string(W.nz) + " is not a triplet count");
+  too_short("p", length.p, W.nz);
+  too_short("i", length.i, W.nz);
+  too_short("x", length.x, W.nz);
   for (int k = 0; k < W.nz; ++k) {  // triplets: p holds row indices, i column indices
     if (W.p[k] < 0 || W.p[k] >= W.m) bad_index("row index p", k, W.p[k]);
     if (W.i[k] < 0 || W.i[k] >= W.n) bad_index("column index i", k, W.i[k]);
@@ -133,7 +152,8 @@ void for_each_entry(const fclib_matrix& W, Visit visit) {
 }
 
 // The normal rows and columns of a local problem's W and q.
-ForceCase normal_lcp(const fclib_local& p, const std::string& id, const std::string& file) {
+ForceCase normal_lcp(const fclib_local& p, const ArrayLengths& length, const std::string& id,
+                     const std::string& file) {
   const fclib_matrix& W = *p.W;
   const int d = p.spacedim;
   if (d != 2 && d != 3) bad("/fclib_local/spacedim", "expected 2 or 3");
@@ -144,9 +164,12 @@ ForceCase normal_lcp(const fclib_local& p, const std::string& id, const std::str
     bad("/fclib_local/W", std::to_string(W.m / d) + " contacts, more than the limit of " +
                               std::to_string(kMaxLcpSize));
   const int n = W.m / d;
+  if (length.q < static_cast<std::size_t>(W.m))
+    bad("/fclib_local/vectors/q",
+        std::to_string(length.q) + " values for " + std::to_string(W.m) + " rows");
   // Only the normal rows and columns (multiples of d) are kept, so the dense matrix is n x n.
   Eigen::MatrixXd normal = Eigen::MatrixXd::Zero(n, n);
-  for_each_entry(W, [&](int row, int col, double value) {
+  for_each_entry(W, length, [&](int row, int col, double value) {
     if (row % d == 0 && col % d == 0) normal(row / d, col / d) += value;
   });
   ForceCase c;
@@ -170,8 +193,14 @@ ForceCase normal_lcp(const fclib_local& p, const std::string& id, const std::str
 #ifdef TOUCHSTONE_HAVE_FCLIB
 namespace {
 
-// What the reading child sends back through its pipe: 'E' field '\0' message, or 'C' followed by
-// spacedim, n, then A (column-major) and b as raw doubles.
+// What the reading child sends back through its pipe: 'E' message, or 'W' followed by the local
+// problem as FCLib read it: the header (spacedim, m, n, nz, nzmax and the lengths FCLib allocated
+// for p, i, x and q), then p, i, x and q raw. Only FCLib runs in the child; every check of what
+// it read runs in the parent, so a crash in the child is FCLib's and nothing of ours is hidden.
+struct RawLocalHeader {
+  int spacedim, m, n, nz, nzmax, p_length, i_length, x_length, q_length;
+};
+
 void write_all(int fd, const void* data, std::size_t size) {
   const char* p = static_cast<const char*>(data);
   while (size > 0) {
@@ -185,31 +214,45 @@ void write_all(int fd, const void* data, std::size_t size) {
   }
 }
 
-// In the child: read the file with FCLib, send the normal LCP or the error, exit without running
-// the parent's exit handlers.
-[[noreturn]] void read_in_child(const std::filesystem::path& file, const std::string& id, int fd) {
-  std::string message;
-  fclib_local* p = fclib_read_local(file.c_str());
+// In the child: read the file with FCLib and send what it read, exit without running the
+// parent's exit handlers. Signals get their default action so that a crash inside FCLib or HDF5
+// ends the child quietly and the parent reports the signal.
+[[noreturn]] void read_in_child(const std::filesystem::path& file, int fd) {
+  for (const int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) std::signal(signal, SIG_DFL);
+  const fclib_local* p = fclib_read_local(file.c_str());
   if (p == nullptr || p->W == nullptr || p->q == nullptr) {
-    message = std::string("E/fclib_local") + '\0' +
-              "no local problem (W, q) in this file (global problems are not read)";
-  } else {
-    try {
-      const ForceCase c = normal_lcp(*p, id, file.string());
-      const int header[2] = {p->spacedim, static_cast<int>(c.problem.b.size())};
-      write_all(fd, "C", 1);
-      write_all(fd, header, sizeof header);
-      write_all(fd, c.problem.A.data(), sizeof(double) * c.problem.A.size());
-      write_all(fd, c.problem.b.data(), sizeof(double) * c.problem.b.size());
-    } catch (const FieldError& e) {
-      message = "E" + e.field + '\0' + e.message;
-    } catch (const std::exception& e) {
-      message = std::string("E/fclib_local") + '\0' + e.what();
-    }
+    const char message[] = "Eno local problem (W, q) in this file (global problems are not read)";
+    write_all(fd, message, sizeof message - 1);
+    ::_exit(0);
   }
-  if (!message.empty()) write_all(fd, message.data(), message.size());
+  const fclib_matrix& W = *p->W;
+  // The lengths FCLib's read_matrix and read_local_vectors allocated.
+  const int p_length = W.nz >= 0 ? W.nz : W.nz == -1 ? W.n + 1 : W.m + 1;
+  const int i_length = W.nz >= 0 ? W.nz : W.nzmax;
+  const RawLocalHeader h{p->spacedim, W.m, W.n, W.nz, W.nzmax, p_length, i_length, W.nzmax, W.m};
+  if (h.p_length < 0 || h.i_length < 0 || h.x_length < 0 || h.q_length < 0) {
+    const char message[] = "Ea matrix or vector of negative length";
+    write_all(fd, message, sizeof message - 1);
+    ::_exit(0);
+  }
+  write_all(fd, "W", 1);
+  write_all(fd, &h, sizeof h);
+  write_all(fd, W.p, sizeof(int) * static_cast<std::size_t>(h.p_length));
+  write_all(fd, W.i, sizeof(int) * static_cast<std::size_t>(h.i_length));
+  write_all(fd, W.x, sizeof(double) * static_cast<std::size_t>(h.x_length));
+  write_all(fd, p->q, sizeof(double) * static_cast<std::size_t>(h.q_length));
   ::close(fd);
   ::_exit(0);
+}
+
+// Cuts the next n values of T from the answer, or returns false when it is too short.
+template <class T>
+bool take(std::string_view& answer, std::size_t n, std::vector<T>& out) {
+  if (answer.size() / sizeof(T) < n) return false;
+  out.resize(n);
+  std::memcpy(out.data(), answer.data(), n * sizeof(T));
+  answer.remove_prefix(n * sizeof(T));
+  return true;
 }
 
 // The child's answer turned into the case, or the error (also when the child died: FCLib calls
@@ -227,31 +270,38 @@ void take_answer(const std::string& answer, int status, const std::filesystem::p
                                    : "exited with status " + std::to_string(WEXITSTATUS(status))));
     return;
   }
-  if (answer[0] == 'E') {
-    const auto zero = answer.find('\0');
-    error(answer.substr(1, zero - 1), answer.substr(zero + 1));
-    return;
-  }
-  int header[2];
-  if (answer.size() < 1 + sizeof header) return error("", "FCLib reader: truncated answer");
-  std::memcpy(header, answer.data() + 1, sizeof header);
-  const auto [d, n] = header;
-  const std::size_t doubles = static_cast<std::size_t>(n) * (n + 1);
-  if (n < 1 || answer.size() != 1 + sizeof header + doubles * sizeof(double))
+  if (answer[0] == 'E') return error("/fclib_local", answer.substr(1));
+  std::string_view rest(answer);
+  rest.remove_prefix(1);
+  RawLocalHeader h;
+  if (rest.size() < sizeof h) return error("", "FCLib reader: truncated answer");
+  std::memcpy(&h, rest.data(), sizeof h);
+  rest.remove_prefix(sizeof h);
+  std::vector<int> p, i;
+  std::vector<double> x, q;
+  if (!take(rest, static_cast<std::size_t>(h.p_length), p) ||
+      !take(rest, static_cast<std::size_t>(h.i_length), i) ||
+      !take(rest, static_cast<std::size_t>(h.x_length), x) ||
+      !take(rest, static_cast<std::size_t>(h.q_length), q) || !rest.empty())
     return error("", "FCLib reader: truncated answer");
-  ForceCase c;
-  c.id = id;
-  c.kind = "lcp";
-  c.family = "fclib-normal";
-  c.problem.A.resize(n, n);
-  c.problem.b.resize(n);
-  const char* data = answer.data() + 1 + sizeof header;
-  std::memcpy(c.problem.A.data(), data, sizeof(double) * n * n);
-  std::memcpy(c.problem.b.data(), data + sizeof(double) * n * n, sizeof(double) * n);
-  c.description = "normal rows/columns of the FCLib local problem (" + std::to_string(n) +
-                  " contacts, spacedim " + std::to_string(d) + "); friction dropped";
-  c.origin = {{"file", file.string()}, {"format", "fclib-local"}};
-  out.forces.push_back(std::move(c));
+  fclib_matrix W{};
+  W.nzmax = h.nzmax;
+  W.m = h.m;
+  W.n = h.n;
+  W.nz = h.nz;
+  W.p = p.data();
+  W.i = i.data();
+  W.x = x.data();
+  fclib_local problem{};
+  problem.W = &W;
+  problem.q = q.data();
+  problem.spacedim = h.spacedim;
+  try {
+    out.forces.push_back(
+        normal_lcp(problem, {p.size(), i.size(), x.size(), q.size()}, id, file.string()));
+  } catch (const FieldError& e) {
+    error(e.field, e.message);
+  }
 }
 
 }  // namespace
@@ -283,7 +333,7 @@ LoadedCases load_fclib_normal_lcp(const std::filesystem::path& file) {
   }
   if (pid == 0) {
     ::close(fds[0]);
-    read_in_child(file, id, fds[1]);
+    read_in_child(file, fds[1]);
   }
   ::close(fds[1]);
   std::string answer;

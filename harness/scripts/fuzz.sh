@@ -55,9 +55,9 @@ run_one() {  # target -> 0 clean, 1 finding; the log in $build/logs/<target>.log
 }
 # A sanitizer report, crash, timeout or out-of-memory in the log: 0 when there is one. FCLib's
 # reader calling exit() in its child ("fuzz target exited") is the isolation doing its job.
+finding_lines='ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer)|runtime error:|ERROR: libFuzzer: (deadly signal|timeout|out-of-memory)'
 child_findings() {  # target
-  grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer)|runtime error:|ERROR: libFuzzer: (deadly signal|timeout|out-of-memory)' \
-    "$build/logs/$1.log"
+  grep -qE "$finding_lines" "$build/logs/$1.log"
 }
 summary() {  # target status -> one line
   local t=$1 status=$2 log="$build/logs/$1.log"
@@ -85,8 +85,17 @@ while (($#)); do
     else
       summary "$t" FAILED
       failed+=("$t")
-      grep -E 'ERROR: |runtime error:|SUMMARY: |Test unit written to' "$build/logs/$t.log" | head -5 >&2 ||
+      # The finding itself and the lines naming where it is (FCLib's own "ERROR:" messages
+      # from its writer would otherwise come first), then the input's path.
+      grep -E -A12 "$finding_lines" "$build/logs/$t.log" | grep -vE '\.h: [0-9]+ => ERROR' |
+        head -40 >&2 || true
+      grep -E 'SUMMARY: |Test unit written to|artifact_prefix' "$build/logs/$t.log" | head -5 >&2 ||
         true
+      # Small inputs printed whole (base64), so a finding on a CI machine can be replayed here.
+      for f in $(ls "$build/findings/$t" 2>/dev/null | head -3); do
+        [ "$(stat -c %s "$build/findings/$t/$f")" -le 4096 ] &&
+          echo "$f base64: $(base64 -w0 "$build/findings/$t/$f")" >&2
+      done
     fi
   done
 done

@@ -5,6 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <vector>
+
+#if __has_include(<fclib.h>)
+extern "C" {  // fclib.h declares C functions without a C++ guard
+#include <fclib.h>
+}
+#define TOUCHSTONE_TEST_FCLIB 1
+#endif
 
 #include "cases/force_scenes.hpp"
 #include "cases/format/case_loader.hpp"
@@ -117,6 +125,66 @@ TEST(ForceCases, LiteratureAndFclibFilesLoad) {
   EXPECT_EQ(sizes["fclib-normal/LMGC_100_PR_PerioBox-i00361-60-03000"], 60);
   for (const auto& e : fc.errors) EXPECT_EQ(e.field, "/fclib_local") << e.to_string();
 }
+
+#ifdef TOUCHSTONE_TEST_FCLIB
+// A local problem written by FCLib itself (spacedim 2, W 4 x 4 in compressed columns or triplets)
+// and read back through load_cases: the normal rows and columns, or the error naming W's bad
+// pointer or index. The hand values: normal rows/columns are 0 and 2.
+LoadedCases write_and_load(int nz, std::vector<int> p, std::vector<int> i, std::vector<double> x,
+                           const std::string& name) {
+  std::vector<double> q{-1, 7, 2, 9}, mu{0.5, 0.5};
+  fclib_matrix W{};
+  W.nzmax = static_cast<int>(x.size());
+  W.m = W.n = 4;
+  W.nz = nz;
+  W.p = p.data();
+  W.i = i.data();
+  W.x = x.data();
+  fclib_local problem{};
+  problem.W = &W;
+  problem.q = q.data();
+  problem.mu = mu.data();
+  problem.spacedim = 2;
+  const auto file = std::filesystem::path(::testing::TempDir()) / (name + ".hdf5");
+  std::filesystem::remove(file);
+  EXPECT_EQ(fclib_write_local(&problem, file.c_str()), 1);
+  return load_cases(file);
+}
+
+TEST(ForceCases, FclibNormalRowsAndBadPointersOrIndices) {
+  if (!fclib_available()) GTEST_SKIP() << "built without fclib";
+  // Columns 0..3 of W = [[4,1,2,0],[1,5,0,0],[2,0,6,3],[0,0,3,8]] in compressed columns.
+  const std::vector<int> p{0, 3, 5, 8, 10}, i{0, 1, 2, 0, 1, 0, 2, 3, 2, 3};
+  const std::vector<double> x{4, 1, 2, 1, 5, 2, 6, 3, 3, 8};
+  const auto good = write_and_load(-1, p, i, x, "csc-good");
+  ASSERT_EQ(good.forces.size(), 1u);
+  const auto& problem = good.forces[0].problem;
+  ASSERT_EQ(problem.size(), 2);
+  EXPECT_EQ(problem.A(0, 0), 4);
+  EXPECT_EQ(problem.A(0, 1), 2);
+  EXPECT_EQ(problem.A(1, 0), 2);
+  EXPECT_EQ(problem.A(1, 1), 6);
+  EXPECT_EQ(problem.b[0], -1);
+  EXPECT_EQ(problem.b[1], 2);
+
+  auto error_of = [](const LoadedCases& loaded) {
+    EXPECT_TRUE(loaded.forces.empty());
+    return loaded.errors.empty() ? std::string() : loaded.errors[0].to_string();
+  };
+  auto past_end = p;
+  past_end[2] = 99;
+  const auto pointer = error_of(write_and_load(-1, past_end, i, x, "csc-pointer"));
+  EXPECT_NE(pointer.find("/fclib_local/W"), std::string::npos) << pointer;
+  EXPECT_NE(pointer.find("column pointer p[2] = 99"), std::string::npos) << pointer;
+  auto row_outside = i;
+  row_outside[4] = 4;
+  const auto row = error_of(write_and_load(-1, p, row_outside, x, "csc-row"));
+  EXPECT_NE(row.find("index i[4] = 4"), std::string::npos) << row;
+  // Triplets: p holds rows, i columns; a row index of -1.
+  const auto triplet = error_of(write_and_load(3, {0, -1, 2}, {0, 0, 2}, {4, 1, 6}, "triplet-row"));
+  EXPECT_NE(triplet.find("row index p[1] = -1"), std::string::npos) << triplet;
+}
+#endif
 
 TEST(ForceCases, ScenesRoundTripThroughTheFileFormat) {
   const auto scenes = force_scenes();
