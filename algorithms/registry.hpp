@@ -3,8 +3,9 @@
 // its kind's register_all.cpp (register_builtin); tests may build their own registries (for
 // example with a deliberately wrong algorithm).
 //
-// An Info is a plain struct with `name`, `make` (its factory) and a `static constexpr
-// std::string_view kNoun` naming what it registers in error messages ("region algorithm").
+// An Info is a plain struct with `name`, its entry point — `make` (a factory) or, for a stateless
+// query, `query` (the function itself) — and a `static constexpr std::string_view kNoun` naming
+// what it registers in error messages ("region algorithm").
 #pragma once
 
 #include <stdexcept>
@@ -18,13 +19,14 @@ namespace touchstone {
 template <class Info>
 class Registry {
  public:
-  // Throws std::invalid_argument on an empty or duplicate name or a missing factory.
+  // Throws std::invalid_argument on an empty or duplicate name or a missing entry point.
   void add(Info info) {
     const std::string noun(Info::kNoun);
     if (info.name.empty()) throw std::invalid_argument(noun + " name must not be empty");
     if (find(info.name))
       throw std::invalid_argument(noun + " '" + info.name + "' registered twice");
-    if (!info.make) throw std::invalid_argument(noun + " '" + info.name + "' has no factory");
+    if (!has_entry_point(info))
+      throw std::invalid_argument(noun + " '" + info.name + "' has no factory");
     entries_.push_back(std::move(info));
   }
   const Info* find(std::string_view name) const {
@@ -46,6 +48,12 @@ class Registry {
   }
 
  private:
+  static bool has_entry_point(const Info& info) {
+    if constexpr (requires { info.make; })
+      return static_cast<bool>(info.make);
+    else
+      return static_cast<bool>(info.query);
+  }
   std::vector<Info> entries_;
 };
 

@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
     list_proximity(std::cout);
     list_force_solvers(std::cout);
     list_regions(std::cout);
+    list_swept(std::cout);
     return kExitOk;
   }
   for (const auto& [command, run] : commands)

@@ -10,7 +10,10 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "algorithms/registry.hpp"
 
 namespace touchstone {
 
@@ -36,6 +39,7 @@ struct SweptAnswer {
 };
 
 struct SweptAlgorithmInfo {
+  static constexpr std::string_view kNoun = "swept algorithm";
   std::string name;           // command-line name, e.g. "silvia-swept"
   std::string paper;          // where it comes from
   std::string description;    // one line
@@ -44,9 +48,10 @@ struct SweptAlgorithmInfo {
   std::function<SweptAnswer(const SweptQuery&)> query{};
 };
 
-// Every swept algorithm the project ships, one line each in swept.cpp.
-const std::vector<SweptAlgorithmInfo>& swept_algorithms();
-const SweptAlgorithmInfo* find_swept_algorithm(const std::string& name);
+// Every swept algorithm the project ships: one line each in swept.cpp
+// (Registry<SweptAlgorithmInfo>::builtin()).
+using SweptAlgorithmRegistry = Registry<SweptAlgorithmInfo>;
+void register_builtin(SweptAlgorithmRegistry& registry);
 
 // Entry points of the algorithms (one folder each).
 SweptAnswer silvia_swept(const SweptQuery& query);

@@ -13,11 +13,14 @@ CLI::App* add_kind_command(CLI::App& app, KindCli& cli, const KindCommandText& t
     cmd->add_option("--seed", cli.seed, "Seed for generated families")
         ->capture_default_str()
         ->check(unsigned_digits());
-  cmd->add_option("--reference-cache", cli.cache_path, "JSON-lines cache of exact references")
-      ->capture_default_str();
-  cmd->add_flag("--no-reference-cache", cli.no_cache,
-                "Compute every reference afresh, store nothing");
-  add_isolate_option(cmd, cli.isolation, text.isolate_help, text.peers_isolation);
+  if (text.reference_cache) {
+    cmd->add_option("--reference-cache", cli.cache_path, "JSON-lines cache of exact references")
+        ->capture_default_str();
+    cmd->add_flag("--no-reference-cache", cli.no_cache,
+                  "Compute every reference afresh, store nothing");
+  }
+  if (text.isolation)
+    add_isolate_option(cmd, cli.isolation, text.isolate_help, text.peers_isolation);
   if (text.export_failures)
     cmd->add_option("--export-failures", cli.export_path,
                     "Write every case with a fail, error or ambiguous verdict (or a problem) to "

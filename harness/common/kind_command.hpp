@@ -20,7 +20,8 @@
 //   static Run run(cases, algorithms, options, cache, progress);
 //   static Report report(const Run&, const Options&);        // a KindReport
 //   static nlohmann::json case_document(const std::vector<const Case*>&);
-//   static void print_extra(const Run&)                       // after the report (may be empty)
+//   static bool after_report(const Run&, const Cli&)  // extra output after the report (may do
+//                                                     // nothing); false when it failed to write
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -61,6 +62,8 @@ struct KindCommandText {
   std::string default_out;        // the default report path
   std::string isolate_help;       // --isolate's help
   bool peers_isolation = true;    // --isolate takes peers (the kind's registry has peers)
+  bool isolation = true;          // --isolate exists (false: every algorithm answers in process)
+  bool reference_cache = true;    // --reference-cache exists (false: references are not cached)
   bool seed = true;               // the kind generates families from --seed
   // --export-failures writes the cases worth replaying; --export-cases (false) every case run.
   bool export_failures = true;
@@ -101,7 +104,8 @@ int run_kind_command(const typename Kind::Cli& cli, int argc, char** argv) {
     return kExitUsage;
   }
 
-  ReferenceCache cache = open_reference_cache(cli.cache_path, cli.no_cache);
+  ReferenceCache cache =
+      open_reference_cache(cli.cache_path, cli.no_cache || !text.reference_cache);
   auto run =
       Kind::run(*cases, *algorithms, *options, cache, progress_unless(cli.quiet, text.case_noun));
   run.load_errors = std::move(load_errors);
@@ -109,7 +113,7 @@ int run_kind_command(const typename Kind::Cli& cli, int argc, char** argv) {
   RunStatus status = run_status(run, cli.strict);
   status.written = write_report(cli.out, {join_command_line(argc, argv), text.seed ? cli.seed : 0},
                                 Kind::report(run, *options));
-  if (status.written) Kind::print_extra(run);
+  if (status.written) status.written = Kind::after_report(run, cli);
   if (status.written && !cli.export_path.empty()) {
     std::vector<const typename Kind::Case*> kept;
     if (text.export_failures)

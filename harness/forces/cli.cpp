@@ -135,7 +135,10 @@ struct ForceKind {
   static nlohmann::json case_document(const std::vector<const Case*>& cases) {
     return write_force_case_document(cases);
   }
-  static void print_extra(const ForceRunResults& run) { print_references(run); }
+  static bool after_report(const ForceRunResults& run, const Cli&) {
+    print_references(run);
+    return true;
+  }
 };
 
 }  // namespace

@@ -105,7 +105,7 @@ struct ProximityKind {
   static nlohmann::json case_document(const std::vector<const Case*>& cases) {
     return write_case_document(cases);
   }
-  static void print_extra(const ProximityRunResults&) {}
+  static bool after_report(const ProximityRunResults&, const Cli&) { return true; }
 };
 
 }  // namespace

@@ -82,7 +82,7 @@ struct RegionKind {
   static nlohmann::json case_document(const std::vector<const Case*>& cases) {
     return write_region_case_document(cases);
   }
-  static void print_extra(const RegionRunResults&) {}
+  static bool after_report(const RegionRunResults&, const Cli&) { return true; }
 };
 
 }  // namespace

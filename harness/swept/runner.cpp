@@ -13,87 +13,91 @@
 
 namespace touchstone {
 
-void judge_swept(const SweptAlgorithmInfo& algorithm, const ExactSweptResult& exact,
-                 const SweptOptions& options, SweptResult& result) {
-  const SweptAnswer& a = result.answer;
-  result.verdict = Verdict::pass;
+SweptVerification judge_swept(const SweptAlgorithmInfo& algorithm, const ExactSweptResult& exact,
+                              const SweptOptions& options, const SweptAnswer& a) {
+  SweptVerification v;
   if (a.failed) {
-    result.verdict = Verdict::error;
-    result.reason = "gave up: " + a.reason;
-    return;
+    v.verdict = Verdict::error;
+    v.reason = "gave up: " + a.reason;
+    return v;
   }
   if (exact.collides && !a.collides) {
-    result.false_negative = true;
-    result.verdict = Verdict::fail;
-    result.reason =
+    v.false_negative = true;
+    v.verdict = Verdict::fail;
+    v.reason =
         "false negative: the exact earliest contact is at t = " + short_number(exact.toi_lo_double);
-    return;
+    return v;
   }
   if (!exact.collides && a.collides) {
-    result.false_positive = true;
-    result.verdict = algorithm.conservative ? Verdict::pass : Verdict::fail;
-    result.reason = "false positive at t = " + short_number(a.toi);
-    return;
+    v.false_positive = true;
+    v.verdict = algorithm.conservative ? Verdict::pass : Verdict::fail;
+    v.reason = "false positive at t = " + short_number(a.toi);
+    return v;
   }
-  if (!a.collides) return;
+  if (!a.collides) return v;
   if (!std::isfinite(a.toi)) {
-    result.verdict = Verdict::fail;
-    result.reason = "toi is not finite";
-    result.toi_error = INFINITY;
-    return;
+    v.verdict = Verdict::fail;
+    v.reason = "toi is not finite";
+    v.toi_error = INFINITY;
+    return v;
   }
   const bool late = a.toi > exact.toi_hi_double;
-  result.toi_error =
-      late ? a.toi - exact.toi_hi_double : std::max(0.0, exact.toi_lo_double - a.toi);
+  v.toi_error = late ? a.toi - exact.toi_hi_double : std::max(0.0, exact.toi_lo_double - a.toi);
   if (algorithm.conservative && late) {
-    result.verdict = Verdict::fail;
-    result.reason = "toi " + short_number(a.toi) + " later than the exact " +
-                    short_number(exact.toi_hi_double) + " (conservative)";
-  } else if (result.toi_error > options.toi_tolerance) {
-    result.verdict = Verdict::fail;
-    result.reason = "toi " + short_number(a.toi) + " is " + short_number(result.toi_error) +
-                    " from the exact [" + short_number(exact.toi_lo_double) + ", " +
-                    short_number(exact.toi_hi_double) + "]";
+    v.verdict = Verdict::fail;
+    v.reason = "toi " + short_number(a.toi) + " later than the exact " +
+               short_number(exact.toi_hi_double) + " (conservative)";
+  } else if (v.toi_error > options.toi_tolerance) {
+    v.verdict = Verdict::fail;
+    v.reason = "toi " + short_number(a.toi) + " is " + short_number(v.toi_error) +
+               " from the exact [" + short_number(exact.toi_lo_double) + ", " +
+               short_number(exact.toi_hi_double) + "]";
   }
+  return v;
 }
 
-void run_swept(SweptRun& run, const std::vector<const SweptAlgorithmInfo*>& algorithms,
-               const SweptOptions& options, bool progress) {
-  run.references.resize(run.cases.size());
-  for (std::size_t i = 0; i < run.cases.size() && !interrupted(); ++i) {
-    const SweptCase& c = run.cases[i];
-    SweptReference& ref = run.references[i];
+SweptRun run_swept(const std::vector<SweptCase>& cases,
+                   const std::vector<const SweptAlgorithmInfo*>& algorithms,
+                   const SweptOptions& options, const Progress& progress) {
+  SweptRun run;
+  run.algorithms = algorithms;
+  run_each_case(cases, run.cases, run.results, progress, [&](std::size_t ci, const SweptCase& c) {
+    SweptCaseRecord record{c, {}, {}};
+    SweptReference& ref = record.reference;
     const auto start = Clock::now();
     try {
       ref.exact = exact_swept(c.exact);
+      ref.computed = true;
     } catch (const std::exception& e) {
-      ref.problem = std::string("no exact reference: ") + e.what();
-      continue;
+      record.problems.push_back(std::string("no exact reference: ") + e.what());
     }
     ref.time_ns = ns_since(start);
-    if (c.truth && *c.truth != ref.exact.collides)
-      ref.problem = std::string("ground truth ") + (*c.truth ? "1" : "0") +
-                    " disagrees with the exact reference";
-    else if (c.expected_toi && !(*c.expected_toi >= ref.exact.toi_lo_double &&
-                                 *c.expected_toi <= ref.exact.toi_hi_double))
-      ref.problem = "expected toi " + short_number(*c.expected_toi) + " outside the exact one";
-    for (const auto* algorithm : algorithms) {
-      SweptResult r;
-      r.case_index = i;
-      r.algorithm = algorithm;
-      std::vector<double> times;
-      for (int k = 0; k < std::max(1, options.repetitions); ++k) {
-        const auto t0 = Clock::now();
-        r.answer = algorithm->query(c.query);
-        times.push_back(ns_since(t0));
+    if (ref.computed && c.truth && *c.truth != ref.exact.collides)
+      record.problems.push_back(std::string("ground truth ") + (*c.truth ? "1" : "0") +
+                                " disagrees with the exact reference");
+    else if (ref.computed && c.expected_toi &&
+             !(*c.expected_toi >= ref.exact.toi_lo_double &&
+               *c.expected_toi <= ref.exact.toi_hi_double))
+      record.problems.push_back("expected toi " + short_number(*c.expected_toi) +
+                                " outside the exact one");
+    if (ref.computed)
+      for (const auto* algorithm : algorithms) {
+        SweptResult r;
+        r.case_index = ci;
+        r.algorithm = algorithm;
+        std::vector<double> times;
+        for (int k = 0; k < std::max(1, options.repetitions); ++k) {
+          const auto t0 = Clock::now();
+          r.answer = algorithm->query(c.query);
+          times.push_back(ns_since(t0));
+        }
+        r.time_ns = median(times);
+        r.verification = judge_swept(*algorithm, ref.exact, options, r.answer);
+        run.results.push_back(std::move(r));
       }
-      r.time_ns = median(times);
-      judge_swept(*algorithm, ref.exact, options, r);
-      run.results.push_back(std::move(r));
-    }
-    if (progress && (i + 1) % 1000 == 0)
-      std::cerr << "swept: " << (i + 1) << " of " << run.cases.size() << " queries\n";
-  }
+    run.cases.push_back(std::move(record));
+  });
+  return run;
 }
 
 std::vector<SweptTableRow> swept_table(const SweptRun& run) {
@@ -117,13 +121,13 @@ std::vector<SweptTableRow> swept_table(const SweptRun& run) {
     r.group = group;
     return r;
   };
-  for (std::size_t i = 0; i < run.references.size() && i < run.cases.size(); ++i) {
-    const auto& c = run.cases[i];
-    const auto& ref = run.references[i];
+  for (const auto& record : run.cases) {
+    const auto& c = record.spec;
+    const auto& ref = record.reference;
     for (const auto& g : groups_of(c)) {
       auto& r = row("exact-reference", g);
       ++r.queries;
-      if (ref.problem.rfind("no exact", 0) == 0) {
+      if (!ref.computed) {
         ++r.errors;
         continue;
       }
@@ -133,14 +137,15 @@ std::vector<SweptTableRow> swept_table(const SweptRun& run) {
     }
   }
   for (const auto& res : run.results) {
-    for (const auto& g : groups_of(run.cases[res.case_index])) {
+    const SweptVerification& v = res.verification;
+    for (const auto& g : groups_of(run.cases[res.case_index].spec)) {
       auto& r = row(res.algorithm->name, g);
       ++r.queries;
-      r.false_negatives += res.false_negative;
-      r.false_positives += res.false_positive;
-      r.errors += res.verdict == Verdict::error;
-      r.toi_failures += res.verdict == Verdict::fail && !res.false_negative && !res.false_positive;
-      r.max_toi_error = std::max(r.max_toi_error, res.toi_error);
+      r.false_negatives += v.false_negative;
+      r.false_positives += v.false_positive;
+      r.errors += v.verdict == Verdict::error;
+      r.toi_failures += v.verdict == Verdict::fail && !v.false_negative && !v.false_positive;
+      r.max_toi_error = std::max(r.max_toi_error, v.toi_error);
       times[{res.algorithm->name, g}].push_back(res.time_ns);
     }
   }
@@ -175,69 +180,72 @@ std::string format_swept_table(const std::vector<SweptTableRow>& rows) {
   return s.str();
 }
 
-nlohmann::json swept_report(const SweptRun& run,
-                            const std::vector<const SweptAlgorithmInfo*>& algorithms,
-                            const SweptOptions& options, const std::string& command_line) {
+std::string SweptReport::table() const { return format_swept_table(swept_table(run_)); }
+
+nlohmann::json SweptReport::document(const ReportContext& context) const {
   using nlohmann::json;
   json doc;
   doc["format"] = "touchstone-swept-report/1";
-  doc["command_line"] = command_line;
-  doc["config"] = {{"toi_tolerance", options.toi_tolerance}, {"repetitions", options.repetitions}};
+  doc["command_line"] = context.command_line;
+  doc["config"] = {{"toi_tolerance", options_.toi_tolerance},
+                   {"repetitions", options_.repetitions}};
   json algs = json::array();
-  for (const auto* a : algorithms)
+  for (const auto* a : run_.algorithms)
     algs.push_back({{"name", a->name},
                     {"paper", a->paper},
                     {"description", a->description},
                     {"conservative", a->conservative},
                     {"parameters", a->parameters}});
   doc["algorithms"] = algs;
-  doc["load_errors"] = run.load_errors;
+  json load_errors = json::array();
+  for (const auto& e : run_.load_errors) load_errors.push_back(e.to_string());
+  doc["load_errors"] = load_errors;
   json cases = json::array();
-  for (std::size_t i = 0; i < run.cases.size() && i < run.references.size(); ++i) {
-    const auto& c = run.cases[i];
-    const auto& ref = run.references[i];
+  for (const auto& record : run_.cases) {
+    const auto& c = record.spec;
+    const auto& ref = record.reference;
     json j = {{"id", c.id},
               {"family", c.family},
               {"type", swept_type_name(c.query.type)},
               {"source", c.source},
               {"rounded_input", c.rounded},
               {"points", c.exact.coordinates},
-              {"reference",
-               {{"collides", ref.exact.collides},
-                {"toi_lo", ref.exact.toi_lo},
-                {"toi_hi", ref.exact.toi_hi},
-                {"coplanar_throughout", ref.exact.coplanar_throughout},
-                {"time_ns", ref.time_ns}}},
               {"results", json::array()}};
-    if (!ref.exact.collides) {
-      j["reference"].erase("toi_lo");
-      j["reference"].erase("toi_hi");
+    if (ref.computed) {
+      j["reference"] = {{"collides", ref.exact.collides},
+                        {"coplanar_throughout", ref.exact.coplanar_throughout},
+                        {"time_ns", ref.time_ns}};
+      if (ref.exact.collides) {
+        j["reference"]["toi_lo"] = ref.exact.toi_lo;
+        j["reference"]["toi_hi"] = ref.exact.toi_hi;
+      }
     }
     if (c.truth) j["ground_truth"] = *c.truth;
-    if (!ref.problem.empty()) j["problem"] = ref.problem;
+    if (!record.problems.empty()) j["problem"] = record.problems.front();
     cases.push_back(std::move(j));
   }
-  for (const auto& r : run.results) {
+  for (const auto& r : run_.results) {
+    const SweptVerification& v = r.verification;
     json j = {{"algorithm", r.algorithm->name},
               {"collides", r.answer.collides},
-              {"verdict", std::string(to_string(r.verdict))},
+              {"verdict", std::string(to_string(v.verdict))},
               {"time_ns", r.time_ns}};
     if (r.answer.collides) j["toi"] = r.answer.toi;
-    if (r.answer.collides && !r.false_positive) j["toi_error"] = r.toi_error;
-    if (r.false_positive) j["flags"] = json::array({"false-positive"});
-    if (!r.reason.empty()) j["reason"] = r.reason;
+    if (r.answer.collides && !v.false_positive) j["toi_error"] = finite_or_null(v.toi_error);
+    if (v.false_positive) j["flags"] = json::array({"false-positive"});
+    if (!v.reason.empty()) j["reason"] = v.reason;
     cases[r.case_index]["results"].push_back(std::move(j));
   }
   doc["cases"] = cases;
   json table = json::array();
-  for (const auto& row : swept_table(run))
+  for (const auto& row : swept_table(run_))
     table.push_back({{"algorithm", row.algorithm},
                      {"group", row.group},
                      {"queries", row.queries},
                      {"false_negatives", row.false_negatives},
                      {"false_positives", row.false_positives},
                      {"toi_failures", row.toi_failures},
-                     {"max_toi_error", row.max_toi_error},
+                     {"max_toi_error", finite_or_null(row.max_toi_error)},
                      {"errors", row.errors},
                      {"median_ns", row.median_ns}});
   doc["table"] = table;

@@ -18,6 +18,8 @@
 
 #include "algorithms/swept/swept.hpp"
 #include "cases/format/ccd_csv.hpp"
+#include "harness/common/kind_run.hpp"
+#include "harness/common/reporter.hpp"
 #include "harness/common/verdict.hpp"
 
 namespace touchstone {
@@ -30,34 +32,44 @@ struct SweptOptions {
 struct SweptReference {
   ExactSweptResult exact;
   double time_ns = 0;
-  std::string problem;  // "" or why the case is broken (ground truth disagrees, bad input)
+  bool computed = false;  // false when the exact reference threw (the case's problem says why)
+};
+
+// One case of the run: the query, its exact reference, and what is wrong with the case itself
+// (ground truth disagreeing with the exact reference, no reference).
+struct SweptCaseRecord {
+  SweptCase spec;
+  SweptReference reference;
+  std::vector<std::string> problems;
+};
+
+// The verdict of one answer and what it rests on.
+struct SweptVerification {
+  Verdict verdict = Verdict::pass;
+  bool false_negative = false, false_positive = false;
+  double toi_error = 0;  // distance to the exact interval when both collide
+  std::string reason;
 };
 
 struct SweptResult {
   std::size_t case_index = 0;
   const SweptAlgorithmInfo* algorithm = nullptr;
   SweptAnswer answer;
-  Verdict verdict = Verdict::pass;
-  bool false_negative = false, false_positive = false;
-  double toi_error = 0;  // distance to the exact interval when both collide
+  SweptVerification verification;
   double time_ns = 0;
-  std::string reason;
 };
 
-struct SweptRun {
-  std::vector<SweptCase> cases;
-  std::vector<SweptReference> references;  // one per case
-  std::vector<SweptResult> results;
-  std::vector<std::string> load_errors;
-};
+using SweptRun = KindRun<SweptCaseRecord, SweptResult, SweptAlgorithmInfo>;
 
 // The verdict of one answer against the exact reference (the rules above).
-void judge_swept(const SweptAlgorithmInfo& algorithm, const ExactSweptResult& exact,
-                 const SweptOptions& options, SweptResult& result);
+SweptVerification judge_swept(const SweptAlgorithmInfo& algorithm, const ExactSweptResult& exact,
+                              const SweptOptions& options, const SweptAnswer& answer);
 
-// Runs every algorithm on every case of `run` (cases and load_errors filled by the caller).
-void run_swept(SweptRun& run, const std::vector<const SweptAlgorithmInfo*>& algorithms,
-               const SweptOptions& options, bool progress);
+// The case step of the pipeline: each case's exact reference, then every algorithm, timed and
+// judged (in process: the queries are elementary and every algorithm bounds its own work).
+SweptRun run_swept(const std::vector<SweptCase>& cases,
+                   const std::vector<const SweptAlgorithmInfo*>& algorithms,
+                   const SweptOptions& options, const Progress& progress);
 
 // Rows per algorithm and group (each family or CSV file, then each query type over all):
 // queries, FN, FP, TOI errors over tolerance, largest TOI error, median time per query.
@@ -67,10 +79,19 @@ struct SweptTableRow {
   double max_toi_error = 0, median_ns = 0;
 };
 std::vector<SweptTableRow> swept_table(const SweptRun& run);
-
-nlohmann::json swept_report(const SweptRun& run,
-                            const std::vector<const SweptAlgorithmInfo*>& algorithms,
-                            const SweptOptions& options, const std::string& command_line);
 std::string format_swept_table(const std::vector<SweptTableRow>& rows);
+
+// The report: touchstone-swept-report/1 (every case's exact coordinates, reference and results,
+// read by reference/crosscheck/swept_crosscheck.py) and the table.
+class SweptReport final : public Report {
+ public:
+  SweptReport(const SweptRun& run, const SweptOptions& options) : run_(run), options_(options) {}
+  nlohmann::json document(const ReportContext& context) const override;
+  std::string table() const override;
+
+ private:
+  const SweptRun& run_;
+  SweptOptions options_;
+};
 
 }  // namespace touchstone

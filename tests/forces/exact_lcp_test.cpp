@@ -57,6 +57,19 @@ TEST(ExactLcp, VanishingContact) {
   EXPECT_TRUE(r.forces_unique);
 }
 
+// A degenerate non-symmetric LCP (route 2): Lemke's first ratio test after z0 enters ties two rows
+// at zero. The lexicographic rule picks the row that leads to the solution; taking the first
+// tied row instead ends on a ray. By hand: z = (0, 1/3, 0) gives w = M z + q = (0, 0, 2/3), so
+// z >= 0, w >= 0, zᵀw = 0; no other support with a nonsingular block gives one (all 8 supports
+// enumerated in exact fractions).
+TEST(ExactLcp, DegenerateTieNeedsTheLexicographicRule) {
+  const auto r = exact_lcp(mat({{-1, -3, -1}, {-1, 3, 3}, {-2, -1, 1}}), vec({1, -1, 1}));
+  ASSERT_EQ(r.outcome, ExactLcp::Outcome::solved) << r.detail;
+  EXPECT_EQ(r.method, "lemke-gmpq");
+  EXPECT_EQ(r.force, vec({0, 1.0 / 3.0, 0}));
+  EXPECT_EQ(r.acceleration, vec({0, 0, 2.0 / 3.0}));
+}
+
 TEST(ExactLcp, TrivialSolution) {
   const auto r = exact_lcp(mat({{2, 1}, {1, 2}}), vec({0.5, 0}));
   ASSERT_EQ(r.outcome, ExactLcp::Outcome::solved);

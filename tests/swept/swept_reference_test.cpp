@@ -115,15 +115,12 @@ TEST(SweptReference, DegenerateTrianglesAndPointsAndBadRationals) {
   EXPECT_THROW(exact_swept(bad), std::invalid_argument);
 }
 
-SweptRun run_of(std::vector<SweptCase> cases) {
-  SweptRun run;
-  run.cases = std::move(cases);
+SweptRun run_of(const std::vector<SweptCase>& cases) {
   std::vector<const SweptAlgorithmInfo*> all;
-  for (const auto& a : swept_algorithms()) all.push_back(&a);
+  for (const auto& a : SweptAlgorithmRegistry::builtin().all()) all.push_back(&a);
   SweptOptions options;
   options.repetitions = 1;
-  run_swept(run, all, options, false);
-  return run;
+  return run_swept(cases, all, options, {});
 }
 
 TEST(SweptAlgorithms, ConservativeOnesHaveNoFalseNegativeAndNoLateToi) {
@@ -133,27 +130,30 @@ TEST(SweptAlgorithms, ConservativeOnesHaveNoFalseNegativeAndNoLateToi) {
     cases.insert(cases.end(), load.cases.begin(), load.cases.end());
   }
   const SweptRun run = run_of(cases);
-  for (const auto& ref : run.references) EXPECT_EQ(ref.problem, "");
+  ASSERT_EQ(run.cases.size(), cases.size());
+  for (const auto& c : run.cases) EXPECT_TRUE(c.problems.empty()) << c.spec.id;
   int conservative = 0;
   for (const auto& r : run.results) {
     if (!r.algorithm->conservative) continue;
     ++conservative;
-    const auto& exact = run.references[r.case_index].exact;
-    EXPECT_FALSE(r.false_negative) << r.algorithm->name << " " << run.cases[r.case_index].id;
+    const auto& exact = run.cases[r.case_index].reference.exact;
+    const auto& id = run.cases[r.case_index].spec.id;
+    EXPECT_FALSE(r.verification.false_negative) << r.algorithm->name << " " << id;
     if (r.answer.collides && exact.collides) {
-      EXPECT_LE(r.answer.toi, exact.toi_hi_double)
-          << r.algorithm->name << " " << run.cases[r.case_index].id;
+      EXPECT_LE(r.answer.toi, exact.toi_hi_double) << r.algorithm->name << " " << id;
     }
-    EXPECT_NE(r.verdict, Verdict::error) << r.algorithm->name << " " << r.reason;
+    EXPECT_NE(r.verification.verdict, Verdict::error)
+        << r.algorithm->name << " " << r.verification.reason;
   }
   EXPECT_GT(conservative, 0);
   // interval-swept answers every family query within the TOI tolerance, with no false positive
   // (exact zeros stay zero in its arithmetic: collinear and coplanar motion is decided).
   for (const auto& r : run.results)
     if (r.algorithm->name == "interval-swept" &&
-        run.cases[r.case_index].source.rfind("swept", 0) == 0) {
-      EXPECT_EQ(r.verdict, Verdict::pass) << run.cases[r.case_index].id << ": " << r.reason;
-      EXPECT_FALSE(r.false_positive) << run.cases[r.case_index].id;
+        run.cases[r.case_index].spec.source.rfind("swept", 0) == 0) {
+      const auto& id = run.cases[r.case_index].spec.id;
+      EXPECT_EQ(r.verification.verdict, Verdict::pass) << id << ": " << r.verification.reason;
+      EXPECT_FALSE(r.verification.false_positive) << id;
     }
 }
 
@@ -187,34 +187,26 @@ TEST(SweptVerdicts, RulesAndTable) {
   SweptAlgorithmInfo conservative{"c", "", "", true, {}, {}};
   SweptAlgorithmInfo plain{"p", "", "", false, {}, {}};
   SweptOptions options;
-  SweptResult r;
-  r.answer.collides = false;
-  judge_swept(conservative, hit, options, r);
-  EXPECT_EQ(r.verdict, Verdict::fail);
-  EXPECT_TRUE(r.false_negative);
-  r = {};
-  r.answer = {true, 0.5 + 1e-9, false, ""};  // later than exact: conservative fails
-  judge_swept(conservative, hit, options, r);
-  EXPECT_EQ(r.verdict, Verdict::fail);
-  r = {};
-  r.answer = {true, 0.5 + 1e-9, false, ""};
-  judge_swept(plain, hit, options, r);
-  EXPECT_EQ(r.verdict, Verdict::pass);
-  EXPECT_NEAR(r.toi_error, 1e-9 - 1e-13, 1e-15);
-  r = {};
-  r.answer = {true, 0.4, false, ""};  // early by 0.1
-  judge_swept(conservative, hit, options, r);
-  EXPECT_EQ(r.verdict, Verdict::fail);
+  auto judge = [&](const SweptAlgorithmInfo& a, const ExactSweptResult& exact, bool collides,
+                   double toi) {
+    return judge_swept(a, exact, options, {collides, toi, false, ""});
+  };
+  auto v = judge(conservative, hit, false, 1);
+  EXPECT_EQ(v.verdict, Verdict::fail);
+  EXPECT_TRUE(v.false_negative);
+  v = judge(conservative, hit, true, 0.5 + 1e-9);  // later than exact: conservative fails
+  EXPECT_EQ(v.verdict, Verdict::fail);
+  v = judge(plain, hit, true, 0.5 + 1e-9);
+  EXPECT_EQ(v.verdict, Verdict::pass);
+  EXPECT_NEAR(v.toi_error, 1e-9 - 1e-13, 1e-15);
+  v = judge(conservative, hit, true, 0.4);  // early by 0.1
+  EXPECT_EQ(v.verdict, Verdict::fail);
   ExactSweptResult miss;
-  r = {};
-  r.answer = {true, 0.3, false, ""};
-  judge_swept(conservative, miss, options, r);
-  EXPECT_EQ(r.verdict, Verdict::pass);
-  EXPECT_TRUE(r.false_positive);
-  r = {};
-  r.answer = {true, 0.3, false, ""};
-  judge_swept(plain, miss, options, r);
-  EXPECT_EQ(r.verdict, Verdict::fail);
+  v = judge(conservative, miss, true, 0.3);
+  EXPECT_EQ(v.verdict, Verdict::pass);
+  EXPECT_TRUE(v.false_positive);
+  v = judge(plain, miss, true, 0.3);
+  EXPECT_EQ(v.verdict, Verdict::fail);
 
   const SweptRun run = run_of(swept_family_cases({"thin-plate"}));
   const auto table = swept_table(run);
@@ -222,8 +214,9 @@ TEST(SweptVerdicts, RulesAndTable) {
   EXPECT_EQ(table[0].algorithm, "exact-reference");
   EXPECT_EQ(table[0].group, "thin-plate");
   EXPECT_EQ(table[0].queries, 4 * 24);
-  const auto report = swept_report(run, {&swept_algorithms()[0]}, options, "cmd");
+  const auto report = SweptReport(run, options).document({"cmd", 0});
   EXPECT_EQ(report["cases"].size(), 4u * 24u);
+  EXPECT_EQ(report["algorithms"].size(), run.algorithms.size());
   EXPECT_TRUE(report["cases"][0]["results"][0].contains("collides"));
 }
 
