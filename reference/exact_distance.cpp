@@ -2,7 +2,7 @@
 // CGAL::Polytope_distance_d (a QP over the raw vertex lists, no hull needed). The input kernel is
 // Cartesian<Gmpzf> so the points are the exact world coordinates R·v + t, not their roundings;
 // the solver's exact type is Gmpzf too (CGAL::Exact_rational does not compile here, Gmpq is 3-4x
-// slower: ../shared/CGAL-NOTES.md).
+// slower: DESIGN §9).
 #include <CGAL/Cartesian.h>
 #include <CGAL/Polytope_distance_d.h>
 #include <CGAL/Polytope_distance_d_traits_3.h>

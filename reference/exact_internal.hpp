@@ -4,7 +4,7 @@
 // Exact world coordinates are CGAL::Gmpzf (an unbounded integer mantissa times a power of two):
 // R·v + t is a sum of products of doubles, hence a finite binary fraction, so Gmpzf holds it
 // exactly and all later ring operations (cross and dot products) stay exact without the
-// gcd cost of rationals. Each .cpp wraps one CGAL package (../shared/CGAL-NOTES.md: compile cost).
+// gcd cost of rationals. Each .cpp wraps one CGAL package (DESIGN §9: compile cost).
 #pragma once
 
 #include <CGAL/Gmpzf.h>

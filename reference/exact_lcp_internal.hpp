@@ -1,5 +1,5 @@
 // Internals of the exact LCP reference (exact_lcp.hpp): the two CGAL QP solves live in their own
-// translation unit (compile cost, ../shared/CGAL-NOTES.md).
+// translation unit (compile cost, DESIGN §9).
 #pragma once
 
 #include <CGAL/Gmpq.h>

@@ -1,7 +1,7 @@
 // Exact world coordinates and exact-to-double output for the proximity reference (DESIGN §4).
 // CGAL::Gmpzf holds R·v + t exactly; results leave as GMP rationals (mpq) and are rounded to
 // nearest with MPFR, because CGAL::Gmpq::to_double and Gmpzf::to_double truncate
-// (../shared/CGAL-NOTES.md).
+// (DESIGN §9).
 #include <gmp.h>
 #include <mpfr.h>
 

@@ -79,7 +79,7 @@ ChildOutcome run_in_child(const std::function<void(ChildChannel&)>& work, double
 
 // fork() copies only the calling thread, so a lock another thread holds at that moment stays
 // locked in the child for good: AddressSanitizer's allocator (clang 16 has no fork handler for
-// it) left a robustness slice child deadlocked in 1 of 8 loaded sanitizer runs. A thread that
+// it) can leave a child deadlocked under load. A thread that
 // runs children while other threads of the process work (the robustness slices) holds a
 // ForkParticipant for as long as it works: run_in_child forks only when every participant is
 // waiting on its child's pipe or on the fork itself, never inside the allocator. A process with

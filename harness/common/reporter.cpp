@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "harness/common/child_process.hpp"
+#include "harness/common/json_file.hpp"
 
 namespace touchstone {
 
@@ -134,7 +135,7 @@ bool write_text_file(const std::string& path, const std::string& text, std::stri
 bool write_json_file(const std::string& path, const json& document, std::string_view what) {
   std::string text;
   try {
-    text = safe_dump(document) + "\n";
+    text = gzip_path(path) ? gzip_text(safe_dump(document, -1) + "\n") : safe_dump(document) + "\n";
   } catch (const std::exception& e) {  // out of memory for the text
     std::cerr << "error: cannot write " << what << path << ": " << e.what() << "\n";
     return false;

@@ -80,7 +80,8 @@ class JsonReporter final : public Reporter {
   std::string path_, what_;
 };
 
-// Writes `document` (indented by one) to `path`, creating its directories; false after
+// Writes `document` (indented by one; compact and gzip-compressed when `path` ends in ".gz",
+// harness/common/json_file.hpp) to `path`, creating its directories; false after
 // "error: cannot write <what><path>: <why>" on stderr. Atomic: the text goes to a temporary file
 // in the same directory, which is flushed to disk and renamed over `path`, so a crash or a
 // signal leaves the previous file or the new one, never a truncated one. Never throws on

@@ -13,6 +13,7 @@
 
 #include "cases/format/json_reader.hpp"
 #include "harness/common/cli.hpp"
+#include "harness/common/json_file.hpp"
 #include "harness/common/reporter.hpp"
 #include "harness/compare/compare.hpp"
 #include "harness/compare/export.hpp"
@@ -22,25 +23,16 @@ namespace {
 
 using nlohmann::json;
 
-// The document in `path`, or nullopt after "error: <path>: <why>" on stderr.
-std::optional<json> read_report(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::cerr << "error: " << path << ": cannot be read\n";
-    return std::nullopt;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  try {
-    return read_json_document(text.str(), kMaxJsonDepth);
-  } catch (const DocumentError& e) {
-    std::cerr << "error: " << path << ": " << (e.field.empty() ? "" : e.field + ": ") << e.message
-              << "\n";
-  }
-  return std::nullopt;
+// A report's file name: *.json, or *.json.gz.
+bool is_report_name(const std::string& name) {
+  const auto ends = [&](std::string_view tail) {
+    return name.size() >= tail.size() &&
+           name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  return ends(".json") || ends(".json.gz");
 }
 
-// The report files of one side: `path` itself, or the *.json files of the directory `path` in
+// The report files of one side: `path` itself, or the *.json(.gz) files of the directory `path` in
 // name order, or `list`. Empty after "error: ..." on stderr.
 std::vector<std::string> side_files(const std::string& path, const std::vector<std::string>& list,
                                     const char* side) {
@@ -50,10 +42,11 @@ std::vector<std::string> side_files(const std::string& path, const std::vector<s
   if (!fs::is_directory(path, error)) return {path};
   std::vector<std::string> files;
   for (const auto& entry : fs::directory_iterator(path, error))
-    if (entry.path().extension() == ".json" && entry.is_regular_file(error))
+    if (is_report_name(entry.path().filename().string()) && entry.is_regular_file(error))
       files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
-  if (files.empty()) std::cerr << "error: " << path << ": " << side << ": no *.json reports\n";
+  if (files.empty())
+    std::cerr << "error: " << path << ": " << side << ": no *.json or *.json.gz reports\n";
   return files;
 }
 
@@ -138,7 +131,7 @@ int run_compare_command(const CompareCli& cli) {
   std::vector<json> base, next;
   for (const auto& [files, reports] : {std::pair{&base_files, &base}, std::pair{&new_files, &next}})
     for (const std::string& file : *files) {
-      std::optional<json> report = read_report(file);
+      std::optional<json> report = read_json_report(file, "");
       if (!report) return kExitUsage;
       reports->push_back(std::move(*report));
     }
@@ -197,7 +190,7 @@ int run_export_command(const ExportCli& cli) {
   files.insert(files.end(), cli.more.begin(), cli.more.end());
   std::vector<json> reports;
   for (const std::string& file : files) {
-    std::optional<json> report = read_report(file);
+    std::optional<json> report = read_json_report(file, "");
     if (!report) return kExitUsage;
     reports.push_back(std::move(*report));
   }

@@ -62,7 +62,7 @@
 // Timing level (options.timing_level, `--timing-level case|family`): with "family", case rows
 // keep ratio, interval, p and q but only family rows can be flagged slower or faster. The
 // command's default (`auto`) is family over runs: three runs per case are too few for hundreds
-// of case tests (docs/ci-tracking.md: one case of 726 flagged in 1 of 20 unchanged pairs), while
+// of case tests (docs/ci-tracking.md measures the false alarms), while
 // a family's run time averages its cases' noise away; case with --within-run, as before.
 // Summary: geometric means of the case rows' ratios (per algorithm and overall, the control left
 // out of the overall; null when no row has one); correctness_regressions counts case rows flagged

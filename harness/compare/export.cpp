@@ -9,11 +9,13 @@
 #include <vector>
 
 #include "harness/common/reporter.hpp"
+#include "harness/compare/compare_internal.hpp"
 #include "harness/compare/statistics.hpp"
 
 namespace touchstone {
 namespace {
 
+using compare_detail::bad;
 using nlohmann::json;
 
 // A row's time over several runs: the 95% interval and the number of runs (0: one report).
@@ -26,10 +28,6 @@ using Intervals = std::map<std::pair<std::string, std::string>, RunInterval>;
 const RunInterval* interval_of(const Intervals& intervals, const SummaryRow& s) {
   const auto it = intervals.find({s.algorithm, s.family});
   return it == intervals.end() || it->second.runs < 2 ? nullptr : &it->second;
-}
-
-[[noreturn]] void bad(const std::string& where, const std::string& what) {
-  throw std::invalid_argument(where + ": " + what);
 }
 
 int count_field(const json& row, const char* key, const std::string& where) {

@@ -6,6 +6,7 @@
 
 #include "cases/format/json_reader.hpp"
 #include "harness/common/cli.hpp"
+#include "harness/common/json_file.hpp"
 #include "harness/common/reporter.hpp"
 #include "harness/html/compare_hook.hpp"
 #include "harness/html/html_report.hpp"
@@ -39,23 +40,6 @@ CLI::App* add_report_command(CLI::App& app, ReportCli& cli) {
   return cmd;
 }
 
-std::optional<json> read_json_file(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  if (in) text << in.rdbuf();
-  if (!in) {
-    std::cerr << "error: cannot read " << what << path << ": no such readable file\n";
-    return std::nullopt;
-  }
-  try {
-    return read_json_document(text.str(), kMaxJsonDepth);
-  } catch (const DocumentError& e) {
-    std::cerr << "error: cannot read " << what << path << ": "
-              << (e.field.empty() ? "" : e.field + ": ") << e.message << "\n";
-  }
-  return std::nullopt;
-}
-
 namespace {
 
 // The report's model, or nullopt after "error: <path>: <field>: <why>".
@@ -72,13 +56,13 @@ std::optional<ReportModel> model_of(const json& document, const std::string& pat
 
 int run_report_command(const ReportCli& cli) {
   if (!check_output_paths({{"--out", cli.out}})) return kExitUsage;
-  const auto report = read_json_file(cli.report, "report ");
+  const auto report = read_json_report(cli.report, "report ");
   if (!report) return kExitUsage;
   const auto model = model_of(*report, cli.report);
   if (!model) return kExitUsage;
   std::optional<json> comparison;
   if (!cli.base.empty()) {
-    const auto base = read_json_file(cli.base, "base report ");
+    const auto base = read_json_report(cli.base, "base report ");
     if (!base || !model_of(*base, cli.base)) return kExitUsage;
     std::string why;
     try {

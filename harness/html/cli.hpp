@@ -20,9 +20,4 @@ CLI::App* add_report_command(CLI::App& app, ReportCli& cli);
 // cannot be written.
 int run_report_command(const ReportCli& cli);
 
-// The JSON document in `path`, or nullopt after "error: cannot read <what><path>: <why>" on
-// stderr (a missing file, a syntax error with its line and column, a key given twice, nesting
-// deeper than kMaxJsonDepth).
-std::optional<nlohmann::json> read_json_file(const std::string& path, const std::string& what);
-
 }  // namespace touchstone

@@ -68,7 +68,7 @@ const KindCommandText& proximity_text() {
       .cases_help =
           "A case file, a directory of case files, or a family glob such as 'edge-*' "
           "(repeatable; default: the built-in default suite)",
-      .default_out = "reports/latest.json",
+      .default_out = "reports/latest.json.gz",
       .isolate_help =
           "Which algorithms answer in forked children, so a crash or hang becomes an "
           "error of its case: all (default), peers (family \"peer\") or none (for "

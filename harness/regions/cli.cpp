@@ -46,7 +46,7 @@ const KindCommandText& region_text() {
       .algorithm_noun = "region algorithm",
       .case_noun = "region cases",
       .cases_help = "A case file (kind contact-regions) or a directory of them (repeatable)",
-      .default_out = "reports/regions.json",
+      .default_out = "reports/regions.json.gz",
       .isolate_help =
           "Which algorithms answer in forked children, so a crash or hang becomes an "
           "error of its case: all (default), peers (family \"peer\") or none (for "

@@ -13,7 +13,7 @@ build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=40
 timeout=10
 jobs=1
-targets="case_reader siconos_reader mesh_reader polytope fclib_reader ccd_csv"
+targets="case_reader siconos_reader mesh_reader polytope fclib_reader ccd_csv report_reader"
 while (($#)); do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;

@@ -437,6 +437,12 @@ TEST(CompareCli, ExitStatusAndErrors) {
                      "--within-run"})
                 .code,
             0);
+  // A gzip report (written by write_json_file for a *.gz path) reads as the plain one does.
+  ASSERT_TRUE(write_json_file(dir / "slow.json.gz",
+                              json::parse(test_support::read_text(dir / "slow.json"))));
+  const auto gz = run_cli({"compare", dir / "base.json", dir / "slow.json.gz", "--within-run"});
+  EXPECT_EQ(gz.code, 1) << gz.err;
+  EXPECT_NE(gz.out.find("slower"), std::string::npos) << gz.out;
   const auto broken = run_cli({"compare", dir / "base.json", dir / "broken.json"});
   EXPECT_EQ(broken.code, 2);
   EXPECT_NE(broken.err.find("broken.json"), std::string::npos) << broken.err;

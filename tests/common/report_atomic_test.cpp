@@ -9,6 +9,7 @@
 
 #include "harness/common/child_process.hpp"
 #include "harness/common/cli.hpp"
+#include "harness/common/json_file.hpp"
 #include "harness/common/reporter.hpp"
 #include "tests/support/cli_process.hpp"
 
@@ -89,6 +90,43 @@ TEST(ReportWriter, TheReportSaysWhetherTheRunWasInterrupted) {
   ASSERT_TRUE(reporter.report({}, Doc()));
   set_interrupt_signal(0);
   EXPECT_EQ(json::parse(read_text(dir / "r.json")).at("interrupted"), true);
+}
+
+// A *.gz path is written gzip-compressed and read back to the same document; a plain one stays
+// text; a cut or damaged stream and one that inflates past the limit are errors naming the file.
+TEST(ReportWriter, GzipReportsAreCompressedAndReadBackWhole) {
+  TempDir dir("touchstone-report-gzip");
+  json doc = {{"format", "touchstone-report/2"}, {"results", json::array()}};
+  for (int i = 0; i < 2000; ++i)
+    doc["results"].push_back({{"case", std::to_string(i)}, {"verdict", "pass"}, {"x", i}});
+  ASSERT_TRUE(write_json_file(dir / "r.json.gz", doc));
+  ASSERT_TRUE(write_json_file(dir / "r.json", doc));
+  const std::string gz = read_text(dir / "r.json.gz"), plain = read_text(dir / "r.json");
+  ASSERT_GE(gz.size(), 2u);
+  EXPECT_EQ(static_cast<unsigned char>(gz[0]), 0x1f);
+  EXPECT_EQ(static_cast<unsigned char>(gz[1]), 0x8b);
+  EXPECT_EQ(plain[0], '{');
+  EXPECT_LT(gz.size() * 10, plain.size());
+  EXPECT_EQ(read_json_report(dir / "r.json.gz", ""), doc);
+  EXPECT_EQ(read_json_report(dir / "r.json", ""), doc);
+
+  std::ofstream(dir / "cut.json.gz", std::ios::binary)
+      .write(gz.data(), static_cast<std::streamsize>(gz.size() / 2));
+  testing::internal::CaptureStderr();
+  EXPECT_FALSE(read_json_report(dir / "cut.json.gz", "report "));
+  const std::string cut = testing::internal::GetCapturedStderr();
+  EXPECT_NE(cut.find("cannot read report " + (dir / "cut.json.gz") + ": gzip stream cut short"),
+            std::string::npos)
+      << cut;
+  std::vector<char> flipped(gz.begin(), gz.end());
+  flipped[flipped.size() / 2] ^= 0x55;
+  std::ofstream(dir / "flipped.json.gz", std::ios::binary)
+      .write(flipped.data(), static_cast<std::streamsize>(flipped.size()));
+  testing::internal::CaptureStderr();
+  EXPECT_FALSE(read_json_report(dir / "flipped.json.gz", ""));
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("flipped.json.gz"), std::string::npos);
+  EXPECT_THROW(gunzip_if_compressed(gzip_text(std::string(100000, 'a')), 1000), std::runtime_error);
+  EXPECT_EQ(gunzip_if_compressed(gzip_text("{}"), 1000), "{}");
 }
 
 TEST(OutputPaths, ProblemsAreNamedAndNothingStays) {

@@ -43,6 +43,12 @@ case "$target" in
     for f in "$ccd"/edge-edge/*.csv; do [ -f "$f" ] && { bytes 1; head -16 "$f"; } >"$out/ee-$(basename "$f")"; done
     { bytes 0; for r in 1 2 3 4 5 6 7 8; do echo "1,2,-3,4,5,1,1"; done; } >"$out/small"
     ;;
+  report_reader)  # first byte: 0 plain, 1 gzip, 2 gzip cut, 3 gzip flipped; second: where
+    for mode in 0 1 2 3; do
+      { bytes "$mode" 57; cat "$root/cases/examples/$(ls "$root/cases/examples" | head -1)"; } \
+        >"$out/example-$mode"
+    done
+    ;;
   *) echo "corpus.sh: unknown target $target" >&2; exit 2 ;;
 esac
 # Inputs that once crashed a target stay in its corpus.

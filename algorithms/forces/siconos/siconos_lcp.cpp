@@ -28,8 +28,8 @@ namespace touchstone::forces::siconos {
 namespace {
 
 // Siconos calls BLAS/LAPACK through OpenBLAS, whose worker threads spin on a loaded machine and
-// inflated Siconos' CPU time 10–500× here (FB Newton, n = 100: 370 ms against 0.7 ms with one
-// thread). Our solvers are single-threaded, so the peers get one BLAS thread too. Looked up at
+// inflate Siconos' CPU time by orders of magnitude on small problems. Our solvers are
+// single-threaded, so the peers get one BLAS thread too. Looked up at
 // run time so the build does not depend on which BLAS the system provides.
 void use_one_blas_thread() {
   static const bool done = [] {

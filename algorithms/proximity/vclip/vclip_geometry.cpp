@@ -73,8 +73,9 @@ namespace {
 // the distance by ≈ θ |d1| δs ≈ ε |r|: a few units of the doubles' resolution at the segments.
 // The clamping afterwards is the textbook one (projections of end points, well conditioned).
 // No tolerance decides the answer: the switch below only picks the formula.
-// a·b as p + err exactly (Dekker's two-product with Veltkamp's splitting: glibc's software fma
-// costs ≈ 36 ns a call here, this ≈ 17 inline flops). Valid while |a|, |b| < 1e300.
+// a·b as p + err exactly (Dekker's two-product with Veltkamp's splitting: without a hardware fma
+// in the build, glibc's software fma is a slow library call, this a few inline flops). Valid
+// while |a|, |b| < 1e300.
 std::pair<double, double> two_product(double a, double b) {
   constexpr double kSplitter = 134217729.0;  // 2^27 + 1
   const double p = a * b;
