@@ -1,0 +1,102 @@
+#include "cases/contact_scenes.hpp"
+
+#include <fnmatch.h>
+
+#include <cmath>
+
+namespace touchstone {
+namespace {
+
+ShapeSpec box(const std::string& name, const Vec3& lo, const Vec3& hi) {
+  ShapeSpec s;
+  s.name = name;
+  for (int i = 0; i < 8; ++i)
+    s.vertices.push_back(
+        {(i & 1) ? hi.x() : lo.x(), (i & 2) ? hi.y() : lo.y(), (i & 4) ? hi.z() : lo.z()});
+  return s;
+}
+
+// Rotation by `angle` about the unit axis through A's body origin, A's origin at `at` (+ the gap).
+Pose pose_at(const Vec3& axis, double angle, const Vec3& at) {
+  const double h = 0.5 * angle;
+  const Vec3 u = axis.normalized() * std::sin(h);
+  return Pose::from_quaternion({std::cos(h), u.x(), u.y(), u.z()},
+                               at + Vec3(0, 0, kContactSceneGap));
+}
+
+MotionCase scene_case(const std::string& name, ShapeSpec a, ShapeSpec b) {
+  MotionCase m;
+  m.id = "contact-sets/" + name;
+  m.family = name;
+  m.tags = {"contact-set"};
+  m.a = std::move(a);
+  m.b = std::move(b);
+  m.origin = {{"scene", name}, {"gap", kContactSceneGap}};
+  m.contact_offset = Vec3(0, 0, -kContactSceneGap);
+  return m;
+}
+
+// Figure 5: A (body box [0,1]×[0,0.8]×[0,0.6], vertex V at its origin) over B's top face z = 0,
+// which ends at the edge x = 1. At rest A's origin is at (0.3, −0.4): the overlap is
+// [0.3, 1] × [−0.4, 0.4], corners V and V2 (A's vertices on B's face) and the two crossings of
+// A's long edges with B's edge.
+MotionCase fig5_settle() {
+  MotionCase m = scene_case("fig5-settle", box("A", {0, 0, 0}, {1, 0.8, 0.6}),
+                            box("B", {-2, -2, -1}, {1, 2, 0}));
+  const Vec3 at(0.3, -0.4, 0);
+  const Pose b = Pose::identity();
+  const Vec3 tip(1, -1, 0);          // tilts A about V: every other point of A goes up
+  const Vec3 diagonal(0.7, 0.8, 0);  // V to the crossing at (1, 0.4)
+  auto frame = [&](const Vec3& axis, double angle) {
+    m.frames.push_back({pose_at(axis, angle, at), b});
+  };
+  for (double angle : {0.3, 0.2, 0.12, 0.06, 0.03}) frame(tip, angle);  // V–F only
+  frame(tip, -0.02);       // overshoot: the crossing at (1, 0.4) goes under B's face
+  frame(tip, 0);           // at rest
+  frame(diagonal, -0.02);  // rocks onto V2's side: overshoot
+  frame(tip, 0);
+  // Rocks back onto the crossing at (1, −0.4): an overshoot small enough that V2 rises less than
+  // ε − gap (0.53 × 0.001 ≈ 5.3e-4), so its contact stays (the hysteresis of seed 003 §3.2).
+  frame(diagonal, 0.001);
+  frame(tip, 0);
+  frame(tip, 0);
+  return m;
+}
+
+// A cube of side 0.5 centred on the vertical axis, resting on a large table, turning 10° a frame.
+MotionCase spin_on_face() {
+  MotionCase m = scene_case("spin-on-face", box("A", {-0.25, -0.25, 0}, {0.25, 0.25, 0.5}),
+                            box("B", {-2, -2, -1}, {2, 2, 0}));
+  for (int k = 0; k <= 12; ++k)
+    m.frames.push_back({pose_at({0, 0, 1}, k * M_PI / 18, {0, 0, 0}), Pose::identity()});
+  return m;
+}
+
+// The same cube sliding along +x across the table's edge at x = 1, 0.1 a frame.
+MotionCase slide_off_edge() {
+  MotionCase m = scene_case("slide-off-edge", box("A", {-0.25, -0.25, 0}, {0.25, 0.25, 0.5}),
+                            box("B", {-2, -2, -1}, {1, 2, 0}));
+  for (int k = 0; k <= 8; ++k)
+    m.frames.push_back({pose_at({0, 0, 1}, 0, {(4 + k) / 10.0, 0, 0}), Pose::identity()});
+  return m;
+}
+
+}  // namespace
+
+const std::vector<ContactScene>& contact_scenes() {
+  static const std::vector<ContactScene> scenes = {
+      {"fig5-settle", "seed 003 Figure 5: one V-F contact, then two V-F and two E-E", fig5_settle},
+      {"spin-on-face", "a box turning on a face about the vertical axis", spin_on_face},
+      {"slide-off-edge", "a box sliding across a face's boundary edge", slide_off_edge},
+  };
+  return scenes;
+}
+
+std::vector<const ContactScene*> match_contact_scenes(const std::string& pattern) {
+  std::vector<const ContactScene*> out;
+  for (const ContactScene& s : contact_scenes())
+    if (fnmatch(pattern.c_str(), s.name.c_str(), 0) == 0) out.push_back(&s);
+  return out;
+}
+
+}  // namespace touchstone
