@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "cases/axis_placement.hpp"
+
 namespace touchstone {
 namespace {
 
@@ -96,6 +98,38 @@ std::vector<const ContactScene*> match_contact_scenes(const std::string& pattern
   std::vector<const ContactScene*> out;
   for (const ContactScene& s : contact_scenes())
     if (fnmatch(pattern.c_str(), s.name.c_str(), 0) == 0) out.push_back(&s);
+  return out;
+}
+
+MotionCase rotate_scene(const MotionCase& m, int k) {
+  const Mat3 g = Pose::from_quaternion(cases::exact_quaternions().at(static_cast<std::size_t>(k)),
+                                       Vec3::Zero())
+                     .rotation;
+  MotionCase r = m;
+  r.id = m.id + "/rot" + std::to_string(k);
+  r.tags.push_back("rotation-" + std::to_string(k));
+  r.origin["rotation"] = k;
+  for (ShapeSpec* s : {&r.a, &r.b})
+    for (Vec3& v : s->vertices) v = g * v;
+  const auto turn = [&](const Pose& p) {
+    const std::array<double, 4> q = p.source_quaternion.value_or(std::array<double, 4>{1, 0, 0, 0});
+    const Vec3 v = g * Vec3(q[1], q[2], q[3]);
+    return Pose::from_quaternion({q[0], v.x(), v.y(), v.z()}, g * p.translation);
+  };
+  for (MotionFrame& f : r.frames) {
+    f.pose_a = turn(f.pose_a);
+    f.pose_b = turn(f.pose_b);
+  }
+  if (r.contact_offset) r.contact_offset = g * *r.contact_offset;
+  return r;
+}
+
+std::vector<MotionCase> contact_scene_cases(const std::string& pattern, int rotations) {
+  std::vector<MotionCase> out;
+  for (const ContactScene* s : match_contact_scenes(pattern)) {
+    const MotionCase m = s->generate();
+    for (int k = 0; k < rotations && k < 12; ++k) out.push_back(rotate_scene(m, k));
+  }
   return out;
 }
 

@@ -28,6 +28,14 @@ const std::vector<ContactScene>& contact_scenes();
 // The scenes whose names match the glob ('*' any run, '?' one character).
 std::vector<const ContactScene*> match_contact_scenes(const std::string& pattern);
 
+// The scene seen under exact rotation k (0..11, cases::exact_quaternions(); 0 is the identity):
+// both shapes' vertices, every pose and the contact offset turned by the signed permutation G
+// (a frame's quaternion (w, v) becomes (w, G v), the same rotation conjugated by G), so the
+// touching configurations stay exact. Id "<id>/rot<k>".
+MotionCase rotate_scene(const MotionCase& m, int k);
+// Every matching scene under the first `rotations` exact rotations (1..12).
+std::vector<MotionCase> contact_scene_cases(const std::string& pattern, int rotations);
+
 inline constexpr double kContactSceneGap = 1.0 / 4096;  // 2^-12: offsets add and cancel exactly
 
 }  // namespace touchstone

@@ -17,16 +17,15 @@ std::optional<std::vector<MotionCase>> gather_contact_cases(const ContactSetCli&
   if (sources.empty()) sources.push_back("*");
   return gather_kind_cases(
       sources, &LoadedCases::motion, cli.load, errors,
-      [](const std::string& pattern, std::vector<MotionCase>& out) {
-        const auto scenes = match_contact_scenes(pattern);
-        if (scenes.empty()) {
+      [&](const std::string& pattern, std::vector<MotionCase>& out) {
+        if (match_contact_scenes(pattern).empty()) {
           std::cerr << "error: '" << pattern
                     << "' is neither a case file or directory nor a contact scene (scenes:";
           for (const auto& s : contact_scenes()) std::cerr << " " << s.name;
           std::cerr << ")\n";
           return false;
         }
-        for (const auto* s : scenes) out.push_back(s->generate());
+        for (auto& m : contact_scene_cases(pattern, cli.rotations)) out.push_back(std::move(m));
         return true;
       });
 }
@@ -81,6 +80,10 @@ struct ContactSetKind {
 CLI::App* add_contact_sets_command(CLI::App& app, ContactSetCli& cli) {
   auto* cmd = add_kind_command(app, cli, contact_set_text());
   ContactSetRunOptions& o = cli.options;
+  cmd->add_option("--rotations", cli.rotations,
+                  "Each scene under the first N of the 12 exact rotations (1: as built)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 12));
   cmd->add_option("--repetitions", o.repetitions, "Plays of each sequence (time: the minimum)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));

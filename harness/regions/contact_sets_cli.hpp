@@ -14,6 +14,7 @@ namespace touchstone {
 
 struct ContactSetCli : KindCli {
   ContactSetRunOptions options;
+  int rotations = 12;  // --rotations: each scene under the first N exact rotations
 };
 
 CLI::App* add_contact_sets_command(CLI::App& app, ContactSetCli& cli);

@@ -134,28 +134,42 @@ json ContactSetReport::benchmarks() const { return family_benchmarks(rows_); }
 const std::vector<LoadError>& ContactSetReport::load_errors() const { return run_.load_errors; }
 
 std::string ContactSetReport::table() const {
+  // One row per tracker and scene (family), summed over its cases (the scene's rotations).
+  struct Row {
+    ContactFrameCounts totals;
+    VerdictCounts verdicts;
+    std::vector<double> frame_ns;
+  };
+  std::map<std::pair<std::string, std::string>, Row> rows;
+  for (const ContactSetResultRecord& r : run_.results) {
+    Row& row = rows[{r.algorithm, run_.cases[r.case_index].spec.family}];
+    row.totals.add(r.totals);
+    row.verdicts.add(r.verification.verdict);
+    row.frame_ns.insert(row.frame_ns.end(), r.frame_ns.begin(), r.frame_ns.end());
+  }
   std::ostringstream out;
   out << std::left << std::setw(22) << "tracker" << std::setw(16) << "scene" << std::right
-      << std::setw(8) << "verdict" << std::setw(8) << "cov R" << std::setw(9) << "corners"
-      << std::setw(10) << "pt err" << std::setw(7) << "breaks" << std::setw(6) << "stale"
-      << std::setw(6) << "spur" << std::setw(8) << "calls/f" << std::setw(8) << "bis/f"
-      << std::setw(11) << "time/f"
+      << std::setw(7) << "pass" << std::setw(9) << "cov R" << std::setw(10) << "corners"
+      << std::setw(9) << "pt err" << std::setw(7) << "breaks" << std::setw(6) << "stale"
+      << std::setw(6) << "spur" << std::setw(8) << "calls/f" << std::setw(7) << "bis/f"
+      << std::setw(10) << "time/f"
       << "\n"
-      << std::string(119, '-') << "\n";
-  for (const ContactSetResultRecord& r : run_.results) {
-    const ContactFrameCounts& t = r.totals;
+      << std::string(117, '-') << "\n";
+  for (const auto& [key, row] : rows) {
+    const ContactFrameCounts& t = row.totals;
     const double frames = std::max(1, t.frames);
-    std::ostringstream pe;
+    std::ostringstream pe, calls, bis;
     pe << std::setprecision(2) << t.max_point_error;
-    out << std::left << std::setw(22) << r.algorithm << std::setw(16)
-        << run_.cases[r.case_index].spec.family << std::right << std::setw(8)
-        << to_string(r.verification.verdict) << std::setw(8)
-        << (std::to_string(t.covered) + "/" + std::to_string(t.sufficient)) << std::setw(9)
-        << (std::to_string(t.corners_covered) + "/" + std::to_string(t.corners)) << std::setw(10)
-        << pe.str() << std::setw(7) << t.identity_breaks << std::setw(6) << t.stale << std::setw(6)
-        << t.spurious << std::setw(8) << std::setprecision(3) << t.proximity_calls / frames
-        << std::setw(8) << t.bisections / frames << std::setw(11) << format_ns(r.timing.median_ns)
-        << "\n";
+    calls << std::setprecision(3) << t.proximity_calls / frames;
+    bis << std::setprecision(2) << t.bisections / frames;
+    out << std::left << std::setw(22) << key.first << std::setw(16) << key.second << std::right
+        << std::setw(7)
+        << (std::to_string(row.verdicts.pass) + "/" + std::to_string(row.verdicts.total()))
+        << std::setw(9) << (std::to_string(t.covered) + "/" + std::to_string(t.sufficient))
+        << std::setw(10) << (std::to_string(t.corners_covered) + "/" + std::to_string(t.corners))
+        << std::setw(9) << pe.str() << std::setw(7) << t.identity_breaks << std::setw(6) << t.stale
+        << std::setw(6) << t.spurious << std::setw(8) << calls.str() << std::setw(7) << bis.str()
+        << std::setw(10) << format_ns(median(row.frame_ns)) << "\n";
   }
   return out.str();
 }
