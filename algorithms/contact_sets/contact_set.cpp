@@ -3,6 +3,7 @@
 #include <Eigen/Geometry>
 #include <cmath>
 
+#include "algorithms/contact_sets/bullet/bullet_manifold.hpp"
 #include "algorithms/contact_sets/clipping/clipping.hpp"
 #include "algorithms/contact_sets/mirtich/mirtich.hpp"
 
@@ -22,6 +23,9 @@ Eigen::Quaterniond quaternion_of(const Pose& p) {
 void register_builtin(ContactSetRegistry& registry) {
   registry.add(mirtich_contacts::info());
   registry.add(clipping_manifold::info());
+#ifdef TOUCHSTONE_HAVE_BULLET_REGIONS  // Bullet found (algorithms/regions/peers/peers.cmake)
+  registry.add(bullet_manifold::info());
+#endif
 }
 
 Pose interpolate_pose(const Pose& from, const Pose& to, double t) {

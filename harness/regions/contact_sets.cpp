@@ -37,9 +37,13 @@ namespace {
 
 using contact_sets::pair_key;
 
+// A contact stands for an exact region when its point lies on the region and, if it names
+// features, they are the region's entity pair (point-only peers: the point alone).
 bool stands_for(const TrackedContact& c, const ExactRegion& r, double tau) {
-  return c.region.a && c.region.b && *c.region.a == r.a && *c.region.b == r.b &&
-         !c.region.points.empty() && distance_to_point_set(c.region.points[0], r.points) <= tau;
+  if (c.region.points.empty() || distance_to_point_set(c.region.points[0], r.points) > tau)
+    return false;
+  if (!c.region.a || !c.region.b) return true;
+  return *c.region.a == r.a && *c.region.b == r.b;
 }
 
 // The ids of the contacts of `out` standing for r.
@@ -104,16 +108,22 @@ Verification verify_contact_frame(const ContactSetResult& out, const ContactFram
               short_number(best) + " from every exact region";
       continue;
     }
-    for (const ExactRegion& r : ref.regions) {
-      if (!stands_for(c, r, in.tau) || r.cone.pieces.empty()) continue;
-      for (const Vec3& normal : c.region.normals)
-        if (!normal_in_cone(normal, r.cone, in.tol_normal)) {
-          ++n.normals_out;
-          if (cones.empty())
-            cones = "contact " + std::to_string(c.id) +
-                    "'s normal is outside "
-                    "the exact cone of its region";
-        }
+    // Named features: the normal must lie in the cone of every region they stand for (their
+    // pair's); point-only: in the cone of some region the point lies on.
+    const bool named = c.region.a && c.region.b;
+    for (const Vec3& normal : c.region.normals) {
+      int regions = 0, holding = 0;
+      for (const ExactRegion& r : ref.regions) {
+        if (!stands_for(c, r, in.tau) || r.cone.pieces.empty()) continue;
+        ++regions;
+        holding += normal_in_cone(normal, r.cone, in.tol_normal);
+      }
+      if (regions > 0 && (named ? holding < regions : holding == 0)) {
+        ++n.normals_out;
+        if (cones.empty())
+          cones = "contact " + std::to_string(c.id) + "'s normal is outside the exact cone of " +
+                  (named ? "its region" : "every region it lies on");
+      }
     }
   }
   std::string missed;

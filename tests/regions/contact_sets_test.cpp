@@ -259,6 +259,26 @@ TEST(ContactSets, BadMotionsAreProblemsAndTheRunGoesOn) {
   }
 }
 
+#ifdef TOUCHSTONE_HAVE_BULLET_REGIONS
+// Bullet's manifold as shipped: a refreshed point keeps the normal of the frame that created it
+// (Figure 5's first E-E point, made while A was tilted by 0.02, still tilts at rest), and points
+// matched by position lose their identity when A slides farther than the breaking threshold.
+TEST(ContactSets, BulletManifoldKeepsCreationNormalsAndLosesSlidingPoints) {
+  std::vector<MotionCase> cases = {scene("fig5-settle"), scene("slide-off-edge")};
+  ReferenceCache cache;
+  ContactSetRunOptions options;
+  options.repetitions = 1;
+  const auto run = run_contact_sets(cases, {ContactSetRegistry::builtin().find("bullet-manifold")},
+                                    options, cache);
+  ASSERT_EQ(run.results.size(), 2u);
+  EXPECT_EQ(run.results[0].verification.verdict, Verdict::fail);
+  EXPECT_NE(run.results[0].verification.reason.find("normals: frame 6"), std::string::npos)
+      << run.results[0].verification.reason;
+  EXPECT_EQ(run.results[0].totals.spurious + run.results[0].totals.stale, 0);
+  EXPECT_GT(run.results[1].totals.identity_breaks, 0);
+}
+#endif
+
 TEST(ContactSets, ReportMatchesTheSchema) {
   const auto run = run_scenes({"fig5-settle", "slide-off-edge"});
   const ContactSetRunOptions options;
