@@ -194,6 +194,17 @@ TEST(ContactSets, SpinKeepsEveryIdentity) {
   EXPECT_EQ(run.results[0].totals.corners_covered, 13);
 }
 
+// Sliding off the edge, the clipping manifold's points keyed by features keep their ids while the
+// corners they stand for persist, though points are clipped away and new ones appear.
+TEST(ContactSets, ClippingKeysSurviveCornersChanging) {
+  const auto run = run_scenes({"slide-off-edge"});
+  const auto& clipping = run.results[1];
+  EXPECT_EQ(clipping.verification.verdict, Verdict::pass) << clipping.verification.reason;
+  EXPECT_EQ(clipping.totals.identity_breaks, 0);
+  EXPECT_EQ(clipping.totals.corners_covered, clipping.totals.corners);
+  EXPECT_GT(clipping.totals.persisted, 20);
+}
+
 // The verifier itself: a contact moved off its region is spurious, a changed id breaks identity.
 TEST(ContactSets, VerifierFailsOnMovedPointAndChangedId) {
   const MotionCase m = scene("spin-on-face");
