@@ -83,6 +83,32 @@ MotionCase slide_off_edge() {
   return m;
 }
 
+// A box resting on B's sloped top face z = x/2 (normal (−1, 0, 2)/√5), sliding down-slope
+// 1/16 × (2, 0, 1) a frame. A's vertices are written in world coordinates (dyadic: its edges
+// (0.5, 0, 0.25), (0, 0.5, 0) and (−0.25, 0, 0.5) are orthogonal), so the face lies on the slope
+// exactly; the gap is 2^-12 × (−1, 0, 2) along the slope's normal.
+MotionCase slide_down_slope() {
+  ShapeSpec a;
+  a.name = "A";
+  const Vec3 corner(0.5, -0.25, 0.25), along(0.5, 0, 0.25), across(0, 0.5, 0), up(-0.25, 0, 0.5);
+  for (int i = 0; i < 8; ++i)
+    a.vertices.push_back(corner + (i & 1 ? along : Vec3::Zero()) + (i & 2 ? across : Vec3::Zero()) +
+                         (i & 4 ? up : Vec3::Zero()));
+  ShapeSpec b;
+  b.name = "B";
+  for (int i = 0; i < 8; ++i) {
+    const double x = i & 1 ? 2 : -2, y = i & 2 ? 2 : -2;
+    b.vertices.push_back({x, y, i & 4 ? x / 2 : -2});
+  }
+  MotionCase m = scene_case("slide-down-slope", std::move(a), std::move(b));
+  const Vec3 normal_gap = kContactSceneGap * Vec3(-1, 0, 2);
+  m.contact_offset = -normal_gap;
+  for (int k = 0; k <= 8; ++k)
+    m.frames.push_back({Pose::from_quaternion({1, 0, 0, 0}, -k / 16.0 * Vec3(2, 0, 1) + normal_gap),
+                        Pose::identity()});
+  return m;
+}
+
 }  // namespace
 
 const std::vector<ContactScene>& contact_scenes() {
@@ -90,6 +116,8 @@ const std::vector<ContactScene>& contact_scenes() {
       {"fig5-settle", "seed 003 Figure 5: one V-F contact, then two V-F and two E-E", fig5_settle},
       {"spin-on-face", "a box turning on a face about the vertical axis", spin_on_face},
       {"slide-off-edge", "a box sliding across a face's boundary edge", slide_off_edge},
+      {"slide-down-slope", "a box sliding down a sloped face (normal off the axes)",
+       slide_down_slope},
   };
   return scenes;
 }

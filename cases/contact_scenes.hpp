@@ -24,6 +24,7 @@ struct ContactScene {
 // spin-on-face: A rests on B's top face and turns about the vertical axis: the four V-F corners
 //   persist through every frame.
 // slide-off-edge: A slides across B's top edge: V-F corners leave the face, E-E corners appear.
+// slide-down-slope: A slides down B's sloped face z = x/2, its four V-F corners persisting.
 const std::vector<ContactScene>& contact_scenes();
 // The scenes whose names match the glob ('*' any run, '?' one character).
 std::vector<const ContactScene*> match_contact_scenes(const std::string& pattern);

@@ -194,6 +194,17 @@ TEST(ContactSets, SpinKeepsEveryIdentity) {
   EXPECT_EQ(run.results[0].totals.corners_covered, 13);
 }
 
+// On a face whose normal is off the axes, every tracker's points and normals hold exactly.
+TEST(ContactSets, SlopeKeepsPointsAndNormalsInTheirCones) {
+  const auto run = run_scenes({"slide-down-slope"});
+  for (const auto& r : run.results) {
+    EXPECT_EQ(r.verification.verdict, Verdict::pass)
+        << r.algorithm << ": " << r.verification.reason;
+    EXPECT_EQ(r.totals.judged, 9) << r.algorithm;
+  }
+  EXPECT_EQ(run.results[1].totals.corners_covered, 4 * 9);
+}
+
 // Sliding off the edge, the clipping manifold's points keyed by features keep their ids while the
 // corners they stand for persist, though points are clipped away and new ones appear.
 TEST(ContactSets, ClippingKeysSurviveCornersChanging) {
