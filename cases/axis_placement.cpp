@@ -66,6 +66,8 @@ FamilyContext::FamilyContext(std::string name, std::uint64_t s, int i)
   variant = i / static_cast<int>(sweep.size());
 }
 
+const std::array<std::array<double, 4>, 12>& exact_quaternions() { return kExactQuaternions; }
+
 std::array<double, 4> exact_quaternion(Rng& rng) {
   return kExactQuaternions[static_cast<std::size_t>(rng.integer(0, 11))];
 }

@@ -64,6 +64,9 @@ ProximityCase place_on_axis(FamilyContext& ctx, AxisPair pair, double size, nloh
 
 // One of the 12 rotations whose quaternion gives an exact matrix (entries 0, ±1).
 std::array<double, 4> exact_quaternion(Rng& rng);
+// The 12 rotations whose matrices Pose::from_quaternion gives exactly (the tetrahedral group:
+// identity, three half-turns, eight third-turns about cube diagonals; signed permutations).
+const std::array<std::array<double, 4>, 12>& exact_quaternions();
 
 // Common case skeleton (id, family, origin, gap tag); shapes and poses filled by the caller.
 ProximityCase case_skeleton(const FamilyContext& ctx, double size, nlohmann::json params);

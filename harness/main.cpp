@@ -21,6 +21,7 @@
 #include "harness/motion/robustness_cli.hpp"
 #include "harness/proximity/cli.hpp"
 #include "harness/regions/cli.hpp"
+#include "harness/regions/contact_sets_cli.hpp"
 #include "harness/regions/paper.hpp"
 #include "harness/sweep/cli.hpp"
 #include "harness/swept/cli.hpp"
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
   SweepCli sweep;
   MergeCli merge;
   SweptCli swept;
+  ContactSetCli contact_sets;
   const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
       {add_proximity_command(app, proximity),
        [&] { return run_proximity_command(proximity, argc, argv); }},
@@ -60,6 +62,8 @@ int main(int argc, char** argv) {
       {add_sweep_command(app, sweep), [&] { return run_sweep_command(sweep, argc, argv); }},
       {add_merge_command(app, merge), [&] { return run_merge_command(merge); }},
       {add_swept_command(app, swept), [&] { return run_swept_command(swept, argc, argv); }},
+      {add_contact_sets_command(app, contact_sets),
+       [&] { return run_contact_sets_command(contact_sets, argc, argv); }},
   };
 
   try {
@@ -75,6 +79,7 @@ int main(int argc, char** argv) {
     list_force_solvers(std::cout);
     list_regions(std::cout);
     list_swept(std::cout);
+    list_contact_sets(std::cout);
     return kExitOk;
   }
   for (const auto& [command, run] : commands)

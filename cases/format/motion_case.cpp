@@ -30,13 +30,16 @@ MotionCase parse_motion_case(const json& j, const std::string& file, std::size_t
   if (j.contains("expected")) bad("expected", "not supported for motion cases");
   MotionCase m;
   m.id = case_id(j);
-  check_keys(j, "", {"id", "kind", "family", "tags", "shapes", "pair", "poses", "frames"});
+  check_keys(
+      j, "",
+      {"id", "kind", "family", "tags", "shapes", "pair", "poses", "frames", "contact_offset"});
   m.family = optional_string(j, "family");
   m.tags = fields::tags(j);
   ShapePair pair = shape_pair(j);
   m.a = std::move(pair.a);
   m.b = std::move(pair.b);
   m.origin = {{"file", file}, {"index", index}};
+  if (j.contains("contact_offset")) m.contact_offset = vec3(j["contact_offset"], "contact_offset");
   if (!j.contains("frames") || !j["frames"].is_array() || j["frames"].empty())
     bad("frames", "missing, or not a non-empty array of {\"<shape>\": pose} objects");
   // A shape a frame does not mention keeps its pose from the previous frame (from `poses` for
@@ -77,6 +80,7 @@ json write_motion_case_document(const std::vector<const MotionCase*>& cases) {
     for (const MotionFrame& f : m->frames)
       frames.push_back({{na, pose_json(f.pose_a, owner)}, {nb, pose_json(f.pose_b, owner)}});
     j["frames"] = frames;
+    if (m->contact_offset) j["contact_offset"] = vec3_json(*m->contact_offset);
     out["cases"].push_back(j);
   }
   return out;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,11 @@ struct MotionCase {
   std::vector<std::string> tags;
   ShapeSpec a, b;
   std::vector<MotionFrame> frames;
+  // Optional ("contact_offset": [x, y, z]): the frames hover a gap above a touching
+  // configuration, as contacts do in a simulator (seed 003 §3.2: a contact lives while its
+  // features are within ε); the exact contact regions of frame k are those of A moved by this
+  // translation. Contact-set runs use it; proximity runs ignore it.
+  std::optional<Vec3> contact_offset;
   // {"file": ..., "index": ...} or {"family": ..., "seed": ..., "index": ..., "omega_deg": ...}.
   nlohmann::json origin = nlohmann::json::object();
 

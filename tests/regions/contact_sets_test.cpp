@@ -1,0 +1,317 @@
+// Contact-set trackers (issue 34): seed 003 §3.2's tracking cases, Figure 5's growing set against
+// the exact regions, persistence through a spin, the frame verifier's checks failing on tampered
+// answers, bad motions, and the report against the schema.
+#include "harness/regions/contact_sets.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "algorithms/contact_sets/clipping/clipping.hpp"
+#include "algorithms/contact_sets/mirtich/mirtich.hpp"
+#include "algorithms/contact_sets/world_features.hpp"
+#include "cases/contact_scenes.hpp"
+#include "cases/format/fields.hpp"
+#include "harness/common/case_shapes.hpp"
+#include "harness/regions/contact_sets_report.hpp"
+#include "reference/exact_regions.hpp"
+#include "tests/support/schema_check.hpp"
+
+namespace touchstone {
+namespace {
+
+using contact_sets::track_pair;
+using contact_sets::WorldSolid;
+
+MotionCase scene(const std::string& name) { return match_contact_scenes(name).at(0)->generate(); }
+
+// The feature of `s` (a box under its pose) of this kind nearest `p`.
+Feature nearest(const WorldSolid& s, FeatureKind kind, const Vec3& p) {
+  Feature best{kind, -1};
+  double d = 1e300;
+  const auto consider = [&](int id, const Vec3& q) {
+    if ((q - p).norm() < d) {
+      d = (q - p).norm();
+      best.id = id;
+    }
+  };
+  const Polytope& shape = *s.shape;
+  if (kind == FeatureKind::vertex)
+    for (std::size_t v = 0; v < s.vertices.size(); ++v) consider(int(v), s.vertices[v]);
+  if (kind == FeatureKind::edge)
+    for (std::size_t e = 0; e < shape.edges().size(); ++e)
+      consider(int(e), 0.5 * (s.edge_tail(int(e)) + s.edge_head(int(e))));
+  if (kind == FeatureKind::face)
+    for (std::size_t f = 0; f < shape.faces().size(); ++f) {
+      Vec3 c = Vec3::Zero();
+      for (int v : shape.faces()[f].vertices) c += s.vertices[v];
+      consider(int(f), c / double(shape.faces()[f].vertices.size()));
+    }
+  return best;
+}
+
+TEST(ContactSetTracking, VertexFaceFollowsAndLeavesTheFace) {
+  const MotionCase m = scene("slide-off-edge");
+  const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+  // Frame 0: A's corner (0.65, 0.25, gap) above B's top face (z = 0, up to x = 1).
+  const WorldSolid wa0(a, m.frames[0].pose_a), wb(b, m.frames[0].pose_b);
+  const Feature v = nearest(wa0, FeatureKind::vertex, {0.65, 0.25, 0});
+  const Feature top = nearest(wb, FeatureKind::face, {-0.5, 0, 0});
+  const auto g = track_pair(wa0, v, wb, top);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->point_b, Vec3(0.65, 0.25, 0));
+  EXPECT_EQ(g->distance, kContactSceneGap);
+  EXPECT_EQ(g->normal, Vec3(0, 0, 1));
+  // Frame 4 (x = 0.8): that corner is at x = 1.05, past the face's edge Voronoi plane.
+  const WorldSolid wa4(a, m.frames[4].pose_a);
+  EXPECT_FALSE(track_pair(wa4, v, wb, top));
+}
+
+TEST(ContactSetTracking, EdgeEdgeClosestPointsOfCase3) {
+  const MotionCase m = scene("slide-off-edge");
+  const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+  const WorldSolid wa(a, m.frames[6].pose_a), wb(b, m.frames[6].pose_b);  // A over x ∈ [0.75, 1.25]
+  const Feature ea = nearest(wa, FeatureKind::edge, {1.0, 0.25, kContactSceneGap});
+  const Feature eb = nearest(wb, FeatureKind::edge, {1.0, 0, 0});
+  const auto g = track_pair(wa, ea, wb, eb);
+  ASSERT_TRUE(g);
+  EXPECT_NEAR((g->point_b - Vec3(1, 0.25, 0)).norm(), 0, 1e-15);
+  EXPECT_NEAR((g->point_a - Vec3(1, 0.25, kContactSceneGap)).norm(), 0, 1e-15);
+  EXPECT_NEAR(g->distance, kContactSceneGap, 1e-15);
+  EXPECT_NEAR(g->normal.z(), 1, 1e-15);  // from B into A
+}
+
+std::vector<ContactSetResult> play(const ContactSetTracker& t, const MotionCase& m,
+                                   const Polytope& a, const Polytope& b);
+
+// seed 003 §3.2: a contact whose distance exceeds ε is inactivated; it joins again when V-Clip's
+// closest pair comes back within ε.
+TEST(ContactSetTracking, ContactBeyondEpsilonIsDropped) {
+  MotionCase m = scene("spin-on-face");
+  m.frames[3].pose_a.translation.z() += 2e-3;  // lifted 2ε + gap above the table
+  const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+  const auto frames = play(*mirtich_contacts::make({}), m, a, b);
+  ASSERT_EQ(frames[2].contacts.size(), 1u);
+  EXPECT_TRUE(frames[3].contacts.empty());
+  EXPECT_EQ(frames[3].dropped, 1);
+  ASSERT_EQ(frames[4].contacts.size(), 1u);
+  EXPECT_NE(frames[4].contacts[0].id, frames[2].contacts[0].id);  // a new contact
+}
+
+// Plays a tracker over a scene, returning each frame's answer.
+std::vector<ContactSetResult> play(const ContactSetTracker& t, const MotionCase& m,
+                                   const Polytope& a, const Polytope& b) {
+  std::unique_ptr<ContactSetState> state;
+  std::vector<ContactSetResult> out;
+  for (std::size_t k = 0; k < m.frames.size(); ++k) {
+    const MotionFrame& p = m.frames[k ? k - 1 : 0];
+    out.push_back(
+        t.step({&a, &b, p.pose_a, p.pose_b, m.frames[k].pose_a, m.frames[k].pose_b, &state}));
+  }
+  return out;
+}
+
+std::multiset<std::pair<FeatureKind, FeatureKind>> kinds(const ContactSetResult& r) {
+  std::multiset<std::pair<FeatureKind, FeatureKind>> k;
+  for (const auto& c : r.contacts) k.insert({c.region.a->kind, c.region.b->kind});
+  return k;
+}
+
+void figure5(const MotionCase& m);
+
+// seed 003 §3.1 Figure 5: one V-F contact; penetration found by bisection adds the others; at
+// rest two V-F and two E-E, the corners of the exact face-face region.
+// Under each of the 12 exact rotations.
+TEST(ContactSets, Figure5SetGrowsToTwoVertexFaceAndTwoEdgeEdge) {
+  for (int rotation = 0; rotation < 12; ++rotation) {
+    SCOPED_TRACE("rotation " + std::to_string(rotation));
+    figure5(rotate_scene(scene("fig5-settle"), rotation));
+  }
+}
+
+void figure5(const MotionCase& m) {
+  const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+  const auto tracker = mirtich_contacts::make({});
+  const auto frames = play(*tracker, m, a, b);
+  using K = FeatureKind;
+  const std::multiset<std::pair<K, K>> vf = {{K::vertex, K::face}};
+  for (int k = 0; k < 5; ++k) EXPECT_EQ(kinds(frames[k]), vf) << "frame " << k;
+  EXPECT_EQ(frames[5].bisections, 1);
+  const std::multiset<std::pair<K, K>> rest = {
+      {K::vertex, K::face}, {K::vertex, K::face}, {K::edge, K::edge}, {K::edge, K::edge}};
+  EXPECT_EQ(kinds(frames.back()), rest);
+  // One contact while A tips on V; each overshoot (frames 5, 7, 9) adds one pair.
+  const std::vector<std::size_t> sizes = {1, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 4};
+  ASSERT_EQ(frames.size(), sizes.size());
+  for (std::size_t k = 0; k < frames.size(); ++k)
+    EXPECT_EQ(frames[k].contacts.size(), sizes[k]) << "frame " << k;
+
+  // The exact regions at rest: one 2D face-face region in 𝓡, and its 0D corners are exactly the
+  // tracked feature pairs.
+  Pose closed = m.frames.back().pose_a;
+  closed.translation += *m.contact_offset;
+  const ExactRegions exact = exact_regions(a, closed, b, m.frames.back().pose_b);
+  ASSERT_EQ(exact.relation, Relation::touching);
+  std::set<std::uint64_t> corners, tracked;
+  int faces = 0;
+  for (const ExactRegion& r : exact.regions) {
+    if (r.dimension == 0) corners.insert(contact_sets::pair_key(r.a, r.b));
+    faces += r.dimension == 2 && r.sufficient;
+  }
+  for (const auto& c : frames.back().contacts)
+    tracked.insert(contact_sets::pair_key(*c.region.a, *c.region.b));
+  EXPECT_EQ(faces, 1);
+  EXPECT_EQ(tracked, corners);
+}
+
+ContactSetRunResults run_scenes(const std::vector<std::string>& names) {
+  std::vector<MotionCase> cases;
+  for (const auto& n : names) cases.push_back(scene(n));
+  const auto& reg = ContactSetRegistry::builtin();
+  ReferenceCache cache;
+  ContactSetRunOptions options;
+  options.repetitions = 1;
+  options.reference_timeout_seconds = 0;
+  return run_contact_sets(cases, {reg.find("mirtich-contact-set"), reg.find("clipping-manifold")},
+                          options, cache);
+}
+
+TEST(ContactSets, SpinKeepsEveryIdentity) {
+  const auto run = run_scenes({"spin-on-face"});
+  ASSERT_EQ(run.results.size(), 2u);
+  for (const auto& r : run.results) {
+    EXPECT_EQ(r.verification.verdict, Verdict::pass)
+        << r.algorithm << ": " << r.verification.reason;
+    EXPECT_EQ(r.totals.identity_breaks, 0) << r.algorithm;
+    EXPECT_EQ(r.totals.judged, 13);
+    EXPECT_EQ(r.totals.covered, r.totals.sufficient);
+    EXPECT_GT(r.totals.persisted, 0);
+  }
+  // The clipping manifold keeps a point at each of the four corners; Mirtich's set, never pushed
+  // into penetration, keeps V-Clip's one pair (seed 003 §3.1: pairs join on penetration).
+  EXPECT_EQ(run.results[1].totals.corners_covered, 4 * 13);
+  EXPECT_EQ(run.results[0].totals.corners_covered, 13);
+}
+
+// On a face whose normal is off the axes, every tracker's points and normals hold exactly.
+TEST(ContactSets, SlopeKeepsPointsAndNormalsInTheirCones) {
+  const auto run = run_scenes({"slide-down-slope"});
+  for (const auto& r : run.results) {
+    EXPECT_EQ(r.verification.verdict, Verdict::pass)
+        << r.algorithm << ": " << r.verification.reason;
+    EXPECT_EQ(r.totals.judged, 9) << r.algorithm;
+  }
+  EXPECT_EQ(run.results[1].totals.corners_covered, 4 * 9);
+}
+
+// Sliding off the edge, the clipping manifold's points keyed by features keep their ids while the
+// corners they stand for persist, though points are clipped away and new ones appear.
+TEST(ContactSets, ClippingKeysSurviveCornersChanging) {
+  const auto run = run_scenes({"slide-off-edge"});
+  const auto& clipping = run.results[1];
+  EXPECT_EQ(clipping.verification.verdict, Verdict::pass) << clipping.verification.reason;
+  EXPECT_EQ(clipping.totals.identity_breaks, 0);
+  EXPECT_EQ(clipping.totals.corners_covered, clipping.totals.corners);
+  EXPECT_GT(clipping.totals.persisted, 20);
+}
+
+// The verifier itself: a contact moved off its region is spurious, a changed id breaks identity.
+TEST(ContactSets, VerifierFailsOnMovedPointAndChangedId) {
+  const MotionCase m = scene("spin-on-face");
+  const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+  const auto frames = play(*clipping_manifold::make({}), m, a, b);
+  std::vector<ExactRegions> refs;
+  for (int k = 0; k < 2; ++k) {
+    Pose closed = m.frames[k].pose_a;
+    closed.translation += *m.contact_offset;
+    refs.push_back(exact_regions(a, closed, b, m.frames[k].pose_b));
+  }
+  const std::vector<std::uint64_t> stood;
+  ContactFrameInput in{&refs[1], 1e-9, 1e-3, 1e-9, &refs[0], &frames[0], &stood};
+  ContactFrameCounts ok;
+  EXPECT_EQ(verify_contact_frame(frames[1], in, ok).verdict, Verdict::pass);
+  EXPECT_EQ(ok.persisted, 4);
+
+  ContactSetResult renamed = frames[1];
+  renamed.contacts[0].id += 1000;
+  ContactFrameCounts broken;
+  const Verification v = verify_contact_frame(renamed, in, broken);
+  EXPECT_EQ(v.verdict, Verdict::fail);
+  EXPECT_EQ(broken.identity_breaks, 1);
+
+  ContactSetResult moved = frames[1];
+  moved.contacts[0].region.points[0] += Vec3(0, 0, 0.01);
+  ContactFrameCounts off;
+  EXPECT_EQ(verify_contact_frame(moved, in, off).verdict, Verdict::fail);
+  EXPECT_EQ(off.spurious, 1);
+  EXPECT_GT(off.max_point_error, 0.009);
+}
+
+TEST(ContactSets, BadMotionsAreProblemsAndTheRunGoesOn) {
+  MotionCase start = scene("spin-on-face");
+  start.id = "starts-penetrating";
+  for (auto& f : start.frames) f.pose_a.translation.z() -= 0.1;
+  MotionCase jump = scene("spin-on-face");
+  jump.id = "jumps-through";
+  jump.frames.resize(2);
+  jump.frames[1].pose_a.translation.z() = -3;  // wholly below B: the motion passes through it
+  std::vector<MotionCase> cases = {start, jump, scene("spin-on-face")};
+  const auto& reg = ContactSetRegistry::builtin();
+  ReferenceCache cache;
+  ContactSetRunOptions options;
+  options.repetitions = 1;
+  const auto run = run_contact_sets(cases, {reg.find("mirtich-contact-set")}, options, cache);
+  ASSERT_EQ(run.results.size(), 3u);
+  ASSERT_FALSE(run.cases[0].problems.empty());
+  EXPECT_NE(run.cases[0].problems[0].find("start penetrating"), std::string::npos);
+  EXPECT_EQ(run.results[0].verification.verdict, Verdict::error);
+  ASSERT_FALSE(run.cases[1].problems.empty());
+  EXPECT_NE(run.cases[1].problems[0].find("passes through penetration"), std::string::npos);
+  EXPECT_EQ(run.results[2].verification.verdict, Verdict::pass);
+
+  // A contact offset that is not three finite numbers names its field.
+  nlohmann::json doc = write_motion_case_document({&cases[2]})["cases"][0];
+  doc["contact_offset"] = {0, 0, "x"};
+  try {
+    parse_motion_case(doc, "bad.json", 0);
+    FAIL() << "accepted a bad contact_offset";
+  } catch (const FieldError& e) {
+    EXPECT_NE(e.field.find("contact_offset"), std::string::npos) << e.field << ": " << e.message;
+  }
+}
+
+#ifdef TOUCHSTONE_HAVE_BULLET_REGIONS
+// Bullet's manifold as shipped: a refreshed point keeps the normal of the frame that created it
+// (Figure 5's first E-E point, made while A was tilted by 0.02, still tilts at rest), and points
+// matched by position lose their identity when A slides farther than the breaking threshold.
+TEST(ContactSets, BulletManifoldKeepsCreationNormalsAndLosesSlidingPoints) {
+  std::vector<MotionCase> cases = {scene("fig5-settle"), scene("slide-off-edge")};
+  ReferenceCache cache;
+  ContactSetRunOptions options;
+  options.repetitions = 1;
+  const auto run = run_contact_sets(cases, {ContactSetRegistry::builtin().find("bullet-manifold")},
+                                    options, cache);
+  ASSERT_EQ(run.results.size(), 2u);
+  EXPECT_EQ(run.results[0].verification.verdict, Verdict::fail);
+  EXPECT_NE(run.results[0].verification.reason.find("normals: frame 6"), std::string::npos)
+      << run.results[0].verification.reason;
+  EXPECT_EQ(run.results[0].totals.spurious + run.results[0].totals.stale, 0);
+  EXPECT_GT(run.results[1].totals.identity_breaks, 0);
+}
+#endif
+
+TEST(ContactSets, ReportMatchesTheSchema) {
+  const auto run = run_scenes({"fig5-settle", "slide-off-edge"});
+  const ContactSetRunOptions options;
+  const ContactSetReport report(run, options);
+  const nlohmann::json doc = report.document({"touchstone contact-sets --test", 0});
+  EXPECT_TRUE(test_support::matches_report_schema(doc, "contact-sets"));
+  nlohmann::json broken = doc;
+  broken["contact_set_results"][0]["totals"]["identity_breaks"] = "none";
+  EXPECT_TRUE(test_support::rejected_by_report_schema(broken, "contact-sets-broken"));
+  EXPECT_NE(report.table().find("mirtich-contact-set"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace touchstone
