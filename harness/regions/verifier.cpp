@@ -88,13 +88,53 @@ struct Context {
   const RegionVerificationInput& input;
   const RegionTolerances& tol;
   double tau;
+  // Inside the band with a usable ε-closure (band_closure): the regions are judged against it.
+  const EpsilonClosure* band = nullptr;
+  // The regions judged against: 𝓘 of the pair, or of its touching configuration in the band.
+  const std::vector<ExactRegion>& regions() const { return band ? band->regions : exact.regions; }
+  // Π is compared within τ, plus |t| in the band (B's side of a region moves by t).
+  double points_tolerance() const { return tau + (band ? band->length : 0.0); }
 };
 
 std::string said(Relation r) { return "said " + std::string(to_string(r)); }
 
-// The relation and the ambiguous band. True when the exact pair touches, so the regions are
-// checked.
-bool relation_checks(const Context& x, Findings& f) {
+// The ε-closure when it decides the band: a touching configuration B + t with |t| ≤ τ.
+const EpsilonClosure* band_closure(const Context& x) {
+  const auto& c = x.exact.closure;
+  return c && c->relation == Relation::touching && c->length <= x.tau ? &*c : nullptr;
+}
+
+enum class Next { stop, touching, band };
+
+// An answer inside the band that claims contact (regions, or `touching`): with an ε-closure it is
+// judged against the touching configuration (verifier.hpp), else it stays `ambiguous`.
+Next band_claim(const Context& x, Findings& f, const std::string& where, double error) {
+  const RegionResult& r = x.result;
+  const EpsilonClosure* c = band_closure(x);
+  const std::string n_regions = "returned " + std::to_string(r.regions.size()) + " regions";
+  const bool said_touching = x.caps.relation && r.relation == Relation::touching;
+  if (!c) {
+    if (said_touching)
+      f.add("relation", Verdict::ambiguous, said(r.relation) + ", " + where, error, x.tau);
+    if (!r.regions.empty())
+      f.add("regions", Verdict::ambiguous, n_regions + ", " + where + "; no ε-closure", error,
+            x.tau);
+    return Next::stop;
+  }
+  const std::string closure = "B moved by |t| = " + short_number(c->length) +
+                              " ≤ τ = " + short_number(x.tau) + " touches A";
+  if (said_touching)
+    f.add("relation", Verdict::pass,
+          said(r.relation) + ", " + where + ": ε-touching (" + closure + ")");
+  f.add("ε-closure", Verdict::pass,
+        n_regions + ", " + where + "; judged against the " + std::to_string(c->regions.size()) +
+            " regions of the touching configuration (" + closure + ")");
+  return Next::band;
+}
+
+// The relation and the band. `touching` when the exact pair touches and `band` when it lies
+// within τ of touching and the answer claims contact: then the regions are checked.
+Next relation_checks(const Context& x, Findings& f) {
   const RegionResult& r = x.result;
   const ExactRegions& e = x.exact;
   const bool declared = x.caps.relation;
@@ -111,40 +151,36 @@ bool relation_checks(const Context& x, Findings& f) {
       const bool band = d <= x.tau;
       const std::string where = "exact pair separated at distance " + short_number(d) +
                                 (band ? " (within τ = " + short_number(x.tau) + ")" : "");
-      if (decided && r.relation != Relation::separated) {
-        const bool ambiguous = band && r.relation == Relation::touching;
-        f.add("relation", ambiguous ? Verdict::ambiguous : Verdict::fail,
-              said(r.relation) + ", " + where, d, x.tau);
-      }
-      if (!r.regions.empty())
-        f.add("regions",
-              band && r.relation != Relation::penetrating ? Verdict::ambiguous : Verdict::fail,
-              n_regions + ", " + where, d, x.tau);
-      return false;
+      if (band && r.relation != Relation::penetrating &&
+          (!r.regions.empty() || (decided && r.relation == Relation::touching)))
+        return band_claim(x, f, where, d);
+      if (decided && r.relation != Relation::separated)
+        f.add("relation", Verdict::fail, said(r.relation) + ", " + where, d, x.tau);
+      if (!r.regions.empty()) f.add("regions", Verdict::fail, n_regions + ", " + where, d, x.tau);
+      return Next::stop;
     }
     case Relation::penetrating: {
       const bool shallow = e.shallow.value_or(false);
       const std::string where = std::string("exact pair penetrating") +
                                 (shallow ? " within τ = " + short_number(x.tau) : "");
-      if (decided && r.relation != Relation::penetrating)
-        f.add("relation",
-              shallow && r.relation == Relation::touching ? Verdict::ambiguous : Verdict::fail,
-              said(r.relation) + ", " + where);
-      if (shallow && !r.regions.empty() && r.relation != Relation::penetrating)
-        f.add("regions", Verdict::ambiguous, n_regions + ", " + where);
-      else
-        f.add("regions", Verdict::unsupported, "not checked: " + where);
-      return false;
+      const bool claims = !r.regions.empty() || (decided && r.relation == Relation::touching);
+      const bool band = shallow && claims && r.relation != Relation::penetrating;
+      if (decided && r.relation != Relation::penetrating &&
+          !(band && r.relation == Relation::touching))
+        f.add("relation", Verdict::fail, said(r.relation) + ", " + where);
+      if (band) return band_claim(x, f, where, 0.0);
+      f.add("regions", Verdict::unsupported, "not checked: " + where);
+      return Next::stop;
     }
     case Relation::touching:
       if (decided && r.relation != Relation::touching)
         f.add("relation", Verdict::fail, said(r.relation) + ", exact pair touching");
-      return true;
+      return Next::touching;
     case Relation::unknown:
       break;
   }
   f.add("relation", Verdict::fail, "the exact reference did not decide the relation");
-  return false;
+  return Next::stop;
 }
 
 // Unit length within tol_normal; the unit vectors of those that pass.
@@ -228,9 +264,59 @@ std::optional<double> entity_gap(const Context& x, const Feature& a, const Featu
   return point_set_distance(pa, pb);
 }
 
-// Algorithms naming entities, on a touching pair.
+// Inside the band (seed 000 §2 with ε = τ): every point of Π within τ of both closed entities.
+// Evaluated in doubles on the world coordinates; a distance within the rounding bound of τ
+// (64 units in the last place of the largest coordinate involved, at least 1e-6 τ) is not
+// decided.
+void epsilon_distance_check(const Context& x, const ContactRegion& c, const std::string& who,
+                            Findings& f) {
+  if (!x.input.a || !x.input.b) {
+    f.add("ε distance", Verdict::unsupported, "the shapes were not given");
+    return;
+  }
+  const Pose pose_a = x.input.step ? x.input.step->pose_a : Pose::identity();
+  const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
+  const std::vector<Vec3> pa = entity_points(*x.input.a, pose_a, *c.a);
+  const std::vector<Vec3> pb = entity_points(*x.input.b, pose_b, *c.b);
+  if (pa.empty() || pb.empty()) {
+    f.add("ε distance", Verdict::fail, who + ": no such entity");
+    return;
+  }
+  double far = 0.0, largest = 0.0;
+  for (const Vec3& p : c.points) {
+    far = std::max({far, distance_to_point_set(p, pa), distance_to_point_set(p, pb)});
+    largest = std::max(largest, p.cwiseAbs().maxCoeff());
+  }
+  for (const auto* set : {&pa, &pb})
+    for (const Vec3& p : *set) largest = std::max(largest, p.cwiseAbs().maxCoeff());
+  const double margin =
+      std::max(1e-6 * x.tau, 64 * std::numeric_limits<double>::epsilon() * largest);
+  const std::string what = who + ": a point of Π " + short_number(far) + " from its entities";
+  if (far > x.tau + margin)
+    f.add("ε distance", Verdict::fail, what + " (τ = " + short_number(x.tau) + ")", far, x.tau);
+  else if (far > x.tau - margin)
+    f.add("ε distance", Verdict::ambiguous, what + ", within rounding of τ", far, x.tau);
+}
+
+// A region of the touching configuration that an answer inside the band does not return: wrong
+// when B is within half the algorithm's declared ε of touching (its rounding, ~1e-16 × size,
+// cannot have put the pair beyond its ε), else not decided.
+void band_missing(const Context& x, const ExactRegion& e, Findings& f) {
+  const double eps = x.input.epsilon_relative * x.input.size;
+  const std::string who = describe_pair(e.a, e.b, e.dimension);
+  if (x.band->length <= eps / 2)
+    f.add("missing region", Verdict::fail,
+          who + " (B within |t| = " + short_number(x.band->length) +
+              " of touching, ≤ ε/2 = " + short_number(eps / 2) + ")");
+  else
+    f.add("missing region", Verdict::ambiguous,
+          who + ": B is |t| = " + short_number(x.band->length) +
+              " from touching, beyond half the declared ε = " + short_number(eps));
+}
+
+// Algorithms naming entities, on a touching pair or inside the band.
 void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
-  const auto& exact = x.exact.regions;
+  const auto& exact = x.regions();
   const bool whole = x.result.subset == RegionSubset::intersection;
   f.check("subset");
   if (whole ? !x.caps.intersection_set : !x.caps.sufficient_set)
@@ -250,6 +336,7 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
       continue;
     }
     const std::string who = describe_pair(*c.a, *c.b, c.dimension());
+    if (x.band) epsilon_distance_check(x, c, who, f);
     std::size_t best = exact.size();
     double best_h = std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < exact.size(); ++k)
@@ -257,6 +344,17 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
         const double h = vertex_hausdorff(c.points, exact[k].points);
         if (best == exact.size() || h < best_h) best = k, best_h = h;
       }
+    if (best == exact.size() && x.band) {
+      // Not in the touching configuration: allowed when within ε of both entities (the ε
+      // distance check), but no exact cone or dimension judges it.
+      f.add("extra region", Verdict::pass,
+            who + ": an ε-pair outside the touching configuration (ε distance)");
+      if (x.caps.normals)
+        f.add("normal outside cone", Verdict::ambiguous,
+              who + ": no exact cone outside the touching configuration");
+      ++counts.extra;
+      continue;
+    }
     if (best == exact.size()) {
       const std::optional<double> gap = entity_gap(x, *c.a, *c.b);
       if (gap && *gap <= x.tau)
@@ -276,8 +374,9 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
       f.add("dimension", Verdict::fail, who + ", exact " + std::to_string(e.dimension) + "D");
       ok = false;
     }
-    if (!(best_h <= x.tau)) {
-      f.add("points", Verdict::fail, who + " off by " + short_number(best_h), best_h, x.tau);
+    if (!(best_h <= x.points_tolerance())) {
+      f.add("points", Verdict::fail, who + " off by " + short_number(best_h), best_h,
+            x.points_tolerance());
       ok = false;
     }
     right[best] = right[best] || ok;
@@ -307,6 +406,10 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
     counts.matched += right[k];
     if (named[k]) continue;
     ++counts.missed;
+    if (x.band) {
+      band_missing(x, exact[k], f);
+      continue;
+    }
     f.add("missing region", Verdict::fail,
           describe_pair(exact[k].a, exact[k].b, exact[k].dimension));
   }
@@ -314,7 +417,7 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
 
 // Point-only peers, on a touching pair.
 void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
-  const auto& exact = x.exact.regions;
+  const auto& exact = x.regions();
   counts.coverage = true;
   f.check("point off contact");
   std::vector<bool> covered(exact.size(), false);
@@ -328,14 +431,14 @@ void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
       for (std::size_t k = 0; k < exact.size(); ++k) {
         const double d = distance_to_point_set(p, exact[k].points);
         nearest = std::min(nearest, d);
-        if (d <= x.tau) covered[k] = true, near.push_back(&exact[k]);
+        if (d <= x.points_tolerance()) covered[k] = true, near.push_back(&exact[k]);
       }
-      if (!(nearest <= x.tau)) {
+      if (!(nearest <= x.points_tolerance())) {
         off = true;
         f.add("point off contact", Verdict::fail,
               who + " at (" + short_number(p.x()) + ", " + short_number(p.y()) + ", " +
                   short_number(p.z()) + ") is " + short_number(nearest) + " from every region",
-              nearest, x.tau);
+              nearest, x.points_tolerance());
       }
     }
     counts.extra += off;
@@ -376,9 +479,11 @@ RegionVerification verify_regions(const RegionResult& result, const RegionCapabi
     decide_verdict(v);
     return out;
   }
-  const Context x{result, caps, *input.exact, input, tol, tau};
+  Context x{result, caps, *input.exact, input, tol, tau};
   Findings f;
-  if (relation_checks(x, f)) {
+  const Next next = relation_checks(x, f);
+  if (next == Next::band) x.band = band_closure(x);
+  if (next != Next::stop) {
     if (caps.entities)
       entity_checks(x, f, out.counts);
     else
