@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/regions/band.hpp"
 #include "harness/regions/culling_excuse.hpp"
 #include "harness/regions/declared_limits.hpp"
 #include "harness/regions/normals.hpp"
@@ -90,6 +91,10 @@ struct Context {
   double tau;
   // Inside the band with a usable ε-closure (band_closure): the regions are judged against it.
   const EpsilonClosure* band = nullptr;
+  // In the band: whether every face pair within τ touches in the configuration (band.hpp); when
+  // not, 𝓡 and the normals near the left-out contact are not decided. margin: band_margin.
+  bool band_complete = false;
+  double margin = 0.0;
   // The regions judged against: 𝓘 of the pair, or of its touching configuration in the band.
   const std::vector<ExactRegion>& regions() const { return band ? band->regions : exact.regions; }
   // Π is compared within τ, plus |t| in the band (B's side of a region moves by t).
@@ -105,6 +110,28 @@ const EpsilonClosure* band_closure(const Context& x) {
 }
 
 enum class Next { stop, touching, band };
+
+// Whether the touching configuration holds all contact within τ (band.hpp), as a check that
+// reports and never fails.
+void band_coverage(Context& x, Findings& f) {
+  if (!x.input.a || !x.input.b) {
+    f.add("ε-closure coverage", Verdict::unsupported, "the shapes were not given");
+    return;
+  }
+  const BandShapes s{*x.input.a, *x.input.b, x.input.step ? x.input.step->pose_a : Pose::identity(),
+                     x.input.step ? x.input.step->pose_b : Pose::identity()};
+  x.margin = band_margin(x.tau, largest_coordinate(s));
+  const UntouchedPairs left = untouched_pairs(s, x.band->regions, x.tau + x.margin);
+  x.band_complete = left.count == 0;
+  f.add("ε-closure coverage", Verdict::pass,
+        x.band_complete
+            ? std::string("every face pair within τ touches in the configuration")
+            : std::to_string(left.count) + " face pairs within τ do not touch in it (nearest: " +
+                  describe_pair({FeatureKind::face, left.face_a}, {FeatureKind::face, left.face_b},
+                                2) +
+                  " at " + short_number(left.distance) +
+                  "): 𝓡 and the normals of contact there are not decided");
+}
 
 // An answer inside the band that claims contact (regions, or `touching`): with an ε-closure it is
 // judged against the touching configuration (verifier.hpp), else it stays `ambiguous`.
@@ -289,8 +316,7 @@ void epsilon_distance_check(const Context& x, const ContactRegion& c, const std:
   }
   for (const auto* set : {&pa, &pb})
     for (const Vec3& p : *set) largest = std::max(largest, p.cwiseAbs().maxCoeff());
-  const double margin =
-      std::max(1e-6 * x.tau, 64 * std::numeric_limits<double>::epsilon() * largest);
+  const double margin = std::max(x.margin, band_margin(x.tau, largest));
   const std::string what = who + ": a point of Π " + short_number(far) + " from its entities";
   if (far > x.tau + margin)
     f.add("ε distance", Verdict::fail, what + " (τ = " + short_number(x.tau) + ")", far, x.tau);
@@ -304,6 +330,13 @@ void epsilon_distance_check(const Context& x, const ContactRegion& c, const std:
 void band_missing(const Context& x, const ExactRegion& e, Findings& f) {
   const double eps = x.input.epsilon_relative * x.input.size;
   const std::string who = describe_pair(e.a, e.b, e.dimension);
+  if (x.result.subset == RegionSubset::sufficient && !x.band_complete) {
+    f.add("missing region", Verdict::ambiguous,
+          who +
+              ": 𝓡 of the ε-closure is not decided (contact within τ outside the touching "
+              "configuration)");
+    return;
+  }
   if (x.band->length <= eps / 2)
     f.add("missing region", Verdict::fail,
           who + " (B within |t| = " + short_number(x.band->length) +
@@ -375,8 +408,13 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
       ok = false;
     }
     if (!(best_h <= x.points_tolerance())) {
-      f.add("points", Verdict::fail, who + " off by " + short_number(best_h), best_h,
-            x.points_tolerance());
+      // Inside the band a 0D or 1D Π ends where edges cross, which a translation by |t| moves by
+      // |t| / sin of their angle: not decided.
+      const bool open = x.band && e.dimension < 2;
+      f.add("points", open ? Verdict::ambiguous : Verdict::fail,
+            who + " off by " + short_number(best_h) +
+                (open ? " (an edge crossing inside the band)" : ""),
+            best_h, x.points_tolerance());
       ok = false;
     }
     right[best] = right[best] || ok;
@@ -415,7 +453,30 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
   }
 }
 
-// Point-only peers, on a touching pair.
+// A peer's point inside the band away from every region of the touching configuration: right when
+// within τ of both boundaries (an ε-contact point), its normals not decided (the configuration has
+// no region there; an edge crossing inside the band moves by |t| / sin of its angle).
+void band_point(const Context& x, const Vec3& p, const std::string& who, Findings& f) {
+  if (!x.input.a || !x.input.b) {
+    f.add("point off contact", Verdict::ambiguous, who + ": the shapes were not given");
+    return;
+  }
+  const Pose pose_a = x.input.step ? x.input.step->pose_a : Pose::identity();
+  const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
+  const double far = std::max(distance_to_boundary(*x.input.a, pose_a, p),
+                              distance_to_boundary(*x.input.b, pose_b, p));
+  const std::string what = who + " at (" + short_number(p.x()) + ", " + short_number(p.y()) + ", " +
+                           short_number(p.z()) + ") is " + short_number(far) + " from a boundary";
+  if (far > x.tau + x.margin)
+    f.add("point off contact", Verdict::fail, what, far, x.tau);
+  else if (far > x.tau - x.margin)
+    f.add("point off contact", Verdict::ambiguous, what + ", within rounding of τ", far, x.tau);
+  else if (x.caps.normals)
+    f.add("normal outside cone", Verdict::ambiguous,
+          what + ": an ε-contact point outside the touching configuration, no exact cone");
+}
+
+// Point-only peers, on a touching pair or inside the band.
 void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
   const auto& exact = x.regions();
   counts.coverage = true;
@@ -433,6 +494,10 @@ void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
         nearest = std::min(nearest, d);
         if (d <= x.points_tolerance()) covered[k] = true, near.push_back(&exact[k]);
       }
+      if (!(nearest <= x.points_tolerance()) && x.band) {
+        band_point(x, p, who, f);
+        continue;
+      }
       if (!(nearest <= x.points_tolerance())) {
         off = true;
         f.add("point off contact", Verdict::fail,
@@ -447,7 +512,8 @@ void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
     for (const Vec3& n : unit_normals(c, who, x, f))
       if (std::none_of(near.begin(), near.end(),
                        [&](auto* e) { return normal_in_cone(n, e->cone, x.tol.normal); }))
-        f.add("normal outside cone", Verdict::fail,
+        f.add("normal outside cone",
+              x.band && !x.band_complete ? Verdict::ambiguous : Verdict::fail,
               who + ": (" + short_number(n.x()) + ", " + short_number(n.y()) + ", " +
                   short_number(n.z()) + ")");
   }
@@ -482,7 +548,10 @@ RegionVerification verify_regions(const RegionResult& result, const RegionCapabi
   Context x{result, caps, *input.exact, input, tol, tau};
   Findings f;
   const Next next = relation_checks(x, f);
-  if (next == Next::band) x.band = band_closure(x);
+  if (next == Next::band) {
+    x.band = band_closure(x);
+    band_coverage(x, f);
+  }
   if (next != Next::stop) {
     if (caps.entities)
       entity_checks(x, f, out.counts);

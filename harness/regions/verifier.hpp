@@ -23,11 +23,19 @@
 //     `extra region`: a pair outside 𝓘(B + t) passes as an ε-pair, but its normals have no exact
 //       cone (`normal outside cone` `ambiguous`).
 //     `dimension`, `points`, normals: a pair of 𝓘(B + t) as on a touching pair, against the
-//       touching configuration's region, Π within τ + |t| (B's side of a region moves by t).
+//       touching configuration's region, Π within τ + |t| (B's side of a region moves by t). A 0D
+//       or 1D Π off by more is `ambiguous`: its ends are edge crossings, which the translation
+//       moves by |t| / sin of the edges' angle.
 //     `missing region`: every region of the claimed subset of 𝓘(B + t) (or 𝓡(B + t)), with the
 //       declared-limit excuses below, is returned; a miss fails when |t| ≤ ε/2 for the
 //       algorithm's declared ε (input.epsilon_relative × size) and is `ambiguous` otherwise (its
-//       rounding may have put the pair beyond its ε).
+//       rounding may have put the pair beyond its ε). One translation need not close every gap
+//       (a block ε from a floor and ε from a wall along another direction): `ε-closure coverage`
+//       lists the face pairs within τ (doubles, band.hpp) that do not touch in B + t; when there
+//       are any, 𝓡(B + t) is not the ε-closure's 𝓡, so a miss of a `sufficient` claim is
+//       `ambiguous`, and peers' normals off the configuration's cones are `ambiguous`.
+//     Point-only peers: a point away from every region of 𝓘(B + t) passes when within τ of both
+//       boundaries (an ε-contact point; its normals `ambiguous`) and fails otherwise.
 //    The check `ε-closure` records |t| and how many regions judged the answer. Without an
 //    ε-closure (not computed, not touching, or |t| > τ) contact claims stay `ambiguous`.
 //  - Penetrating and not shallow: the relation, if declared, must be penetrating; regions are not
