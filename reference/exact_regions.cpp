@@ -10,6 +10,7 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -271,6 +272,28 @@ ExactRegion convert(const RawRegion& raw) {
 }
 
 }  // namespace
+
+std::vector<NormalCone> exact_pair_cones(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                         const Pose& pose_b,
+                                         const std::vector<std::pair<Feature, Feature>>& pairs) {
+  const auto exists = [](const Polytope& s, const Feature& f) {
+    const std::size_t n = f.kind == FeatureKind::vertex ? s.vertices().size()
+                          : f.kind == FeatureKind::edge ? s.edges().size()
+                                                        : s.faces().size();
+    return f.id >= 0 && static_cast<std::size_t>(f.id) < n;
+  };
+  std::vector<NormalCone> out;
+  if (pairs.empty()) return out;
+  const ExactSolid sa = make_exact_solid(a, pose_a, "A");
+  const ExactSolid sb = make_exact_solid(b, pose_b, "B");
+  for (const auto& [x, y] : pairs) {
+    if (!exists(a, x) || !exists(b, y))
+      throw std::runtime_error("exact_pair_cones: no such entity " + std::to_string(x.id) + " / " +
+                               std::to_string(y.id));
+    out.push_back(normal_cone(sa, sb, RawRegion{x, y, {}}));
+  }
+  return out;
+}
 
 ExactRegions exact_regions(const Polytope& a, const Pose& pose_a, const Polytope& b,
                            const Pose& pose_b, const ExactRegionOptions& options) {

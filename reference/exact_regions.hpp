@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/geometry/polytope.hpp"
@@ -90,6 +91,14 @@ struct ExactRegions {
   std::optional<EpsilonClosure> closure;           // when asked and inside the band
   std::string method;                              // how it was obtained, for the report
 };
+
+// The valid contact normals of each entity pair (x of A, y of B), from the two local cones alone:
+// the pair's NormalCone in whichever position it touches (a translation leaves local cones
+// unchanged). For pairs inside the ε band that the touching configuration does not bring together.
+// Throws std::runtime_error as exact_regions does, or for an entity that does not exist.
+std::vector<NormalCone> exact_pair_cones(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                         const Pose& pose_b,
+                                         const std::vector<std::pair<Feature, Feature>>& pairs);
 
 // Throws std::runtime_error on non-finite input or a face that is not exactly planar.
 ExactRegions exact_regions(const Polytope& a, const Pose& pose_a, const Polytope& b,

@@ -86,6 +86,17 @@ UntouchedPairs untouched_pairs(const BandShapes& s, std::span<const ExactRegion>
   return out;
 }
 
+double region_reach(const BandShapes& s, const Feature& x, const Feature& y,
+                    std::span<const Vec3> pi) {
+  const std::vector<Vec3> pa = entity_points(s.a, s.pose_a, x);
+  const std::vector<Vec3> pb = entity_points(s.b, s.pose_b, y);
+  if (pa.empty() || pb.empty()) return -1.0;
+  double far = 0.0;
+  for (const Vec3& p : pi)
+    far = std::max({far, distance_to_point_set(p, pa), distance_to_point_set(p, pb)});
+  return far;
+}
+
 double distance_to_boundary(const Polytope& shape, const Pose& pose, const Vec3& p) {
   double best = std::numeric_limits<double>::infinity();
   for (std::size_t f = 0; f < shape.faces().size(); ++f)

@@ -36,6 +36,11 @@ struct UntouchedPairs {
 UntouchedPairs untouched_pairs(const BandShapes& s, std::span<const ExactRegion> touching,
                                double within);
 
+// The largest distance from a point of Π to the closed entity x of A or y of B; −1 when either
+// does not exist.
+double region_reach(const BandShapes& s, const Feature& x, const Feature& y,
+                    std::span<const Vec3> pi);
+
 // The distance from p to the boundary of the shape under its pose (its nearest closed face).
 double distance_to_boundary(const Polytope& shape, const Pose& pose, const Vec3& p);
 

@@ -103,6 +103,11 @@ struct Context {
 
 std::string said(Relation r) { return "said " + std::string(to_string(r)); }
 
+BandShapes band_shapes(const Context& x) {
+  return {*x.input.a, *x.input.b, x.input.step ? x.input.step->pose_a : Pose::identity(),
+          x.input.step ? x.input.step->pose_b : Pose::identity()};
+}
+
 // The ε-closure when it decides the band: a touching configuration B + t with |t| ≤ τ.
 const EpsilonClosure* band_closure(const Context& x) {
   const auto& c = x.exact.closure;
@@ -118,8 +123,7 @@ void band_coverage(Context& x, Findings& f) {
     f.add("ε-closure coverage", Verdict::unsupported, "the shapes were not given");
     return;
   }
-  const BandShapes s{*x.input.a, *x.input.b, x.input.step ? x.input.step->pose_a : Pose::identity(),
-                     x.input.step ? x.input.step->pose_b : Pose::identity()};
+  const BandShapes s = band_shapes(x);
   x.margin = band_margin(x.tau, largest_coordinate(s));
   const UntouchedPairs left = untouched_pairs(s, x.band->regions, x.tau + x.margin);
   x.band_complete = left.count == 0;
@@ -301,21 +305,13 @@ void epsilon_distance_check(const Context& x, const ContactRegion& c, const std:
     f.add("ε distance", Verdict::unsupported, "the shapes were not given");
     return;
   }
-  const Pose pose_a = x.input.step ? x.input.step->pose_a : Pose::identity();
-  const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
-  const std::vector<Vec3> pa = entity_points(*x.input.a, pose_a, *c.a);
-  const std::vector<Vec3> pb = entity_points(*x.input.b, pose_b, *c.b);
-  if (pa.empty() || pb.empty()) {
+  const double far = region_reach(band_shapes(x), *c.a, *c.b, c.points);
+  if (far < 0) {
     f.add("ε distance", Verdict::fail, who + ": no such entity");
     return;
   }
-  double far = 0.0, largest = 0.0;
-  for (const Vec3& p : c.points) {
-    far = std::max({far, distance_to_point_set(p, pa), distance_to_point_set(p, pb)});
-    largest = std::max(largest, p.cwiseAbs().maxCoeff());
-  }
-  for (const auto* set : {&pa, &pb})
-    for (const Vec3& p : *set) largest = std::max(largest, p.cwiseAbs().maxCoeff());
+  double largest = 0.0;
+  for (const Vec3& p : c.points) largest = std::max(largest, p.cwiseAbs().maxCoeff());
   const double margin = std::max(x.margin, band_margin(x.tau, largest));
   const std::string what = who + ": a point of Π " + short_number(far) + " from its entities";
   if (far > x.tau + margin)
@@ -347,6 +343,32 @@ void band_missing(const Context& x, const ExactRegion& e, Findings& f) {
               " from touching, beyond half the declared ε = " + short_number(eps));
 }
 
+// The normals of returned ε-pairs outside the touching configuration, each against its pair's
+// exact cone (exact_pair_cones: the local cones alone), the dimension as returned.
+void band_pair_normals(const Context& x, const std::vector<std::size_t>& which, Findings& f) {
+  if (which.empty()) return;
+  if (!x.input.a || !x.input.b) {
+    f.add("normal outside cone", Verdict::ambiguous, "no shapes for the ε-pairs' exact cones");
+    return;
+  }
+  std::vector<std::pair<Feature, Feature>> pairs;
+  for (std::size_t i : which) pairs.emplace_back(*x.result.regions[i].a, *x.result.regions[i].b);
+  std::vector<NormalCone> cones;
+  try {
+    const BandShapes s = band_shapes(x);
+    cones = exact_pair_cones(s.a, s.pose_a, s.b, s.pose_b, pairs);
+  } catch (const std::exception& e) {
+    f.add("normal outside cone", Verdict::ambiguous,
+          std::string("no exact cone for the ε-pairs: ") + e.what());
+    return;
+  }
+  for (std::size_t k = 0; k < which.size(); ++k) {
+    const ContactRegion& c = x.result.regions[which[k]];
+    const ExactRegion e{*c.a, *c.b, c.dimension(), {}, {}, false, cones[k]};
+    normal_checks(c, e, describe_pair(*c.a, *c.b, c.dimension()), x, f);
+  }
+}
+
 // Algorithms naming entities, on a touching pair or inside the band.
 void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
   const auto& exact = x.regions();
@@ -357,6 +379,7 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
           "claims the " + std::string(to_string(x.result.subset)) + " subset, not declared");
   for (const char* name : {"extra region", "dimension", "points", "missing region"}) f.check(name);
   std::vector<bool> named(exact.size(), false), right(exact.size(), false);
+  std::vector<std::size_t> band_pairs;  // returned ε-pairs outside the touching configuration
   const Pose pose_a = x.input.step ? x.input.step->pose_a : Pose::identity();
   const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
   for (std::size_t i = 0; i < x.result.regions.size(); ++i) {
@@ -377,26 +400,20 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
         const double h = vertex_hausdorff(c.points, exact[k].points);
         if (best == exact.size() || h < best_h) best = k, best_h = h;
       }
-    if (best == exact.size() && x.band) {
-      // Not in the touching configuration: allowed when within ε of both entities (the ε
-      // distance check), but no exact cone or dimension judges it.
-      f.add("extra region", Verdict::pass,
-            who + ": an ε-pair outside the touching configuration (ε distance)");
-      if (x.caps.normals)
-        f.add("normal outside cone", Verdict::ambiguous,
-              who + ": no exact cone outside the touching configuration");
-      ++counts.extra;
-      continue;
-    }
     if (best == exact.size()) {
-      const std::optional<double> gap = entity_gap(x, *c.a, *c.b);
-      if (gap && *gap <= x.tau)
-        f.add("extra region", Verdict::ambiguous,
-              who + ": not in 𝓘, its closed entities " + short_number(*gap) +
-                  " apart (within τ = " + short_number(x.tau) + ")",
-              *gap, x.tau);
-      else
+      // Outside 𝓘 (of the touching configuration, in the band): an ε-pair when every point of Π
+      // lies within τ of both entities (ε distance), its normals against the pair's own exact
+      // cone (band_pair_normals); otherwise wrong.
+      const std::optional<double> gap = x.band ? std::nullopt : entity_gap(x, *c.a, *c.b);
+      if (x.band || (gap && *gap <= x.tau)) {
+        if (!x.band) epsilon_distance_check(x, c, who, f);
+        f.add("extra region", Verdict::pass,
+              who + ": an ε-pair outside " + (x.band ? "the touching configuration" : "𝓘") +
+                  (gap ? ", its closed entities " + short_number(*gap) + " apart" : ""));
+        if (x.caps.normals) band_pairs.push_back(i);
+      } else {
         f.add("extra region", Verdict::fail, who);
+      }
       ++counts.extra;
       continue;
     }
@@ -420,6 +437,7 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
     right[best] = right[best] || ok;
     if (x.caps.normals) normal_checks(c, e, who, x, f);
   }
+  band_pair_normals(x, band_pairs, f);
   if (!x.caps.normals) f.add("normals", Verdict::unsupported, "not declared");
   for (std::size_t k = 0; k < exact.size(); ++k) {
     if (!whole && !exact[k].sufficient) continue;
@@ -461,10 +479,9 @@ void band_point(const Context& x, const Vec3& p, const std::string& who, Finding
     f.add("point off contact", Verdict::ambiguous, who + ": the shapes were not given");
     return;
   }
-  const Pose pose_a = x.input.step ? x.input.step->pose_a : Pose::identity();
-  const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
-  const double far = std::max(distance_to_boundary(*x.input.a, pose_a, p),
-                              distance_to_boundary(*x.input.b, pose_b, p));
+  const BandShapes s = band_shapes(x);
+  const double far =
+      std::max(distance_to_boundary(s.a, s.pose_a, p), distance_to_boundary(s.b, s.pose_b, p));
   const std::string what = who + " at (" + short_number(p.x()) + ", " + short_number(p.y()) + ", " +
                            short_number(p.z()) + ") is " + short_number(far) + " from a boundary";
   if (far > x.tau + x.margin)
