@@ -25,7 +25,7 @@ std::vector<int> faces_at(const Polytope& shape, const Feature& x) {
   for (int e : edges)
     for (int f : {shape.edges()[static_cast<std::size_t>(e)].left_face,
                   shape.edges()[static_cast<std::size_t>(e)].right_face})
-      if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+      if (f >= 0 && std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
   return out;
 }
 
@@ -72,7 +72,8 @@ UntouchedPairs untouched_pairs(const BandShapes& s, std::span<const ExactRegion>
   for (const ExactRegion& r : touching)
     for (int x : faces_at(s.a, r.a))
       for (int y : faces_at(s.b, r.b))
-        touched[static_cast<std::size_t>(x) * fb.size() + static_cast<std::size_t>(y)] = true;
+        if (static_cast<std::size_t>(x) < fa.size() && static_cast<std::size_t>(y) < fb.size())
+          touched[static_cast<std::size_t>(x) * fb.size() + static_cast<std::size_t>(y)] = true;
   UntouchedPairs out;
   for (std::size_t i = 0; i < fa.size(); ++i)
     for (std::size_t j = 0; j < fb.size(); ++j) {
