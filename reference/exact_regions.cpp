@@ -4,9 +4,13 @@
 //  relation .............................. decide_relation below (local cones,
 //                                         exact_regions_cones.cpp)
 //  𝓡 (eq. (3)-(4)), normal cones ......... exact_regions_sufficient.cpp, exact_regions_normals.cpp
+#include <gmpxx.h>
+
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -176,17 +180,83 @@ std::vector<Vec3> shallow_directions(const ExactSolid& a, const ExactSolid& b,
   return out;
 }
 
-bool shallow_overlap(const ExactSolid& a, const ExactSolid& sb, const Pose& pose_b,
-                     const std::vector<RawRegion>& regions, double limit) {
+// The first pose of B moved by the limit along a candidate direction that makes the pair
+// non-penetrating.
+std::optional<Pose> shallow_exit(const ExactSolid& a, const ExactSolid& sb, const Pose& pose_b,
+                                 const std::vector<RawRegion>& regions, double limit) {
   const Polytope& b = *sb.shape;
   for (const Vec3& u : shallow_directions(a, sb, regions)) {
     Pose moved = pose_b;
     moved.translation += limit * u;
     const ExactSolid shifted = make_exact_solid(b, moved, "B");
     if (decide_relation(a, shifted, intersecting_entities(a, shifted)) != Relation::penetrating)
-      return true;
+      return moved;
   }
-  return false;
+  return std::nullopt;
+}
+
+// The least common multiple of the denominators of t.
+CGAL::Gmpz common_denominator(const QPoint& t) {
+  mpz_class d = 1;
+  for (const Q* c : {&t.x, &t.y, &t.z}) {
+    const mpz_class den(c->denominator().mpz());
+    mpz_lcm(d.get_mpz_t(), d.get_mpz_t(), den.get_mpz_t());
+  }
+  return CGAL::Gmpz(d.get_mpz_t());
+}
+
+// k·s + shift: a similar copy of the solid (same entities, same directions everywhere).
+ExactSolid scaled(const ExactSolid& s, const NT& k, const XPoint& shift) {
+  ExactSolid out;
+  out.shape = s.shape;
+  for (const XPoint& p : s.points)
+    out.points.push_back({k * p.x + shift.x, k * p.y + shift.y, k * p.z + shift.z});
+  const NT k2 = k * k;
+  for (const XPoint& n : s.face_normals) out.face_normals.push_back({k2 * n.x, k2 * n.y, k2 * n.z});
+  return out;
+}
+
+NT integer(const Q& x) { return NT(x.numerator()); }  // x must be an integer
+
+ExactRegion convert(const RawRegion& raw);
+
+// The ε-closure (exact_regions.hpp) from B at `start`, which is B moved by `moved` (exact) and
+// does not penetrate A.
+EpsilonClosure epsilon_closure(const ExactSolid& sa, const ExactSolid& start, const QPoint& moved) {
+  IntersectionSet set = intersecting_entities(sa, start);
+  Relation relation = decide_relation(sa, start, set);
+  QPoint extra{Q(0), Q(0), Q(0)};
+  Q scale(1);
+  ExactSolid a = sa, b = start;
+  if (relation == Relation::separated) {
+    const Separation s = exact_separation(sa, start);
+    extra = s.point_a - s.point_b;
+    const CGAL::Gmpz d = common_denominator(extra);
+    scale = Q(d);
+    const QPoint shift = scale * extra;
+    a = scaled(sa, NT(d), {NT(0), NT(0), NT(0)});
+    b = scaled(start, NT(d), {integer(shift.x), integer(shift.y), integer(shift.z)});
+    set = intersecting_entities(a, b);
+    relation = decide_relation(a, b, set);
+  }
+  EpsilonClosure out;
+  const QPoint t = moved + extra;
+  out.translation = {round_q(t.x), round_q(t.y), round_q(t.z)};
+  out.translation_exact = q_string(t.x) + " " + q_string(t.y) + " " + q_string(t.z);
+  const Q t2 = dot(t, t);
+  out.length = round_sqrt_quotient(NT(t2.numerator()), NT(t2.denominator()));
+  out.relation = relation;
+  if (relation != Relation::touching) return out;
+  const std::vector<bool> sufficient = sufficient_regions(a, b, set.regions);
+  for (std::size_t i = 0; i < set.regions.size(); ++i) {
+    RawRegion back = set.regions[i];
+    for (QPoint& p : back.points) p = {p.x / scale, p.y / scale, p.z / scale};
+    ExactRegion r = convert(back);
+    r.sufficient = sufficient[i];
+    r.cone = normal_cone(a, b, set.regions[i]);
+    out.regions.push_back(std::move(r));
+  }
+  return out;
 }
 
 ExactRegion convert(const RawRegion& raw) {
@@ -202,6 +272,28 @@ ExactRegion convert(const RawRegion& raw) {
 }
 
 }  // namespace
+
+std::vector<NormalCone> exact_pair_cones(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                         const Pose& pose_b,
+                                         const std::vector<std::pair<Feature, Feature>>& pairs) {
+  const auto exists = [](const Polytope& s, const Feature& f) {
+    const std::size_t n = f.kind == FeatureKind::vertex ? s.vertices().size()
+                          : f.kind == FeatureKind::edge ? s.edges().size()
+                                                        : s.faces().size();
+    return f.id >= 0 && static_cast<std::size_t>(f.id) < n;
+  };
+  std::vector<NormalCone> out;
+  if (pairs.empty()) return out;
+  const ExactSolid sa = make_exact_solid(a, pose_a, "A");
+  const ExactSolid sb = make_exact_solid(b, pose_b, "B");
+  for (const auto& [x, y] : pairs) {
+    if (!exists(a, x) || !exists(b, y))
+      throw std::runtime_error("exact_pair_cones: no such entity " + std::to_string(x.id) + " / " +
+                               std::to_string(y.id));
+    out.push_back(normal_cone(sa, sb, RawRegion{x, y, {}}));
+  }
+  return out;
+}
 
 ExactRegions exact_regions(const Polytope& a, const Pose& pose_a, const Polytope& b,
                            const Pose& pose_b, const ExactRegionOptions& options) {
@@ -230,12 +322,26 @@ ExactRegions exact_regions(const Polytope& a, const Pose& pose_a, const Polytope
     out.closest_a = s.a;
     out.closest_b = s.b;
     out.method += "+separation";
+    const Q limit(options.closure_limit);
+    if (options.closure_limit > 0.0 && to_q(s.num) <= limit * limit * to_q(s.den)) {
+      out.closure = epsilon_closure(sa, sb, {Q(0), Q(0), Q(0)});
+      out.method += "+epsilon_closure";
+    }
   }
   // `false` means "not shown shallow": no candidate translation by the limit removed the overlap
   // (a deeper overlap, or one that only other directions would remove).
   if (out.relation == Relation::penetrating && options.shallow_limit > 0.0) {
-    out.shallow = shallow_overlap(sa, sb, pose_b, set.regions, options.shallow_limit);
+    const std::optional<Pose> exit =
+        shallow_exit(sa, sb, pose_b, set.regions, options.shallow_limit);
+    out.shallow = exit.has_value();
     out.method += "+shallow_test";
+    if (exit && options.closure_limit > 0.0) {
+      QPoint moved;
+      for (int i = 0; i < 3; ++i)
+        coord(moved, i) = to_q(NT(exit->translation[i])) - to_q(NT(pose_b.translation[i]));
+      out.closure = epsilon_closure(sa, make_exact_solid(b, *exit, "B"), moved);
+      out.method += "+epsilon_closure";
+    }
   }
   if (options.compute_patch && a.is_convex() && b.is_convex() && a.is_solid() && b.is_solid()) {
     out.patch = exact_patch(a, pose_a, b, pose_b);

@@ -12,7 +12,9 @@
 //  - separated pairs: the exact squared distance and a closest entity pair;
 //  - penetrating pairs: whether the overlap is shallow (a translation of B by at most
 //    `shallow_limit` along a candidate direction makes the pair non-penetrating), for the
-//    verifier's ambiguous band.
+//    verifier's ambiguous band;
+//  - pairs inside the band (separated by at most `closure_limit`, or shown shallow): the ε-closure,
+//    𝓘, 𝓡 and normal cones of a touching configuration B + t next to the input (EpsilonClosure).
 // Faces must be exactly planar in the input doubles (families and imported meshes are); a face that
 // is not makes the reference throw, naming the face.
 #pragma once
@@ -20,6 +22,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/geometry/polytope.hpp"
@@ -51,8 +54,27 @@ struct ExactRegion {
   NormalCone cone;                        // filled for touching pairs
 };
 
+// The ε-closure of a pair inside the band (seed 000 §2: touching within ε): B translated exactly by
+// t makes the pair touch, and the regions are 𝓘 of that touching configuration, with 𝓡 by
+// eq. (3)–(4) and the normal cones all taken there. Separated pairs: t = p_a − p_b for an exact
+// closest point pair, so |t| is the distance and every point of B moves by it (no point of B + t
+// enters A's interior: it would have crossed ∂A nearer than the distance). Shallow pairs: t = the
+// double translation that made the pair non-penetrating, then the closest-point translation back.
+// The configuration is computed exactly (scaled by the common denominator of t, which changes
+// neither 𝓘's combinatorics nor any cone); `relation` is its exact relation (touching unless the
+// construction failed, then no regions). Π is given in the input's world frame on A's side (A does
+// not move).
+struct EpsilonClosure {
+  Vec3 translation = Vec3::Zero();        // t, rounded to nearest
+  std::string translation_exact;          // "x y z", fractions
+  double length = 0.0;                    // |t|, rounded to nearest
+  Relation relation = Relation::unknown;  // of A and B + t
+  std::vector<ExactRegion> regions;       // 𝓘 of A and B + t, sufficient and cones filled
+};
+
 struct ExactRegionOptions {
   double shallow_limit = 0.0;    // absolute length; <= 0: do not test shallowness
+  double closure_limit = 0.0;    // absolute length; <= 0: no ε-closure (EpsilonClosure)
   bool compute_distance = true;  // separated pairs: exact distance and closest entity pair
   bool compute_patch = false;    // convex solids: the contact patch of A ∩ B (exact_patch.hpp)
 };
@@ -66,8 +88,17 @@ struct ExactRegions {
   std::optional<bool> shallow;   // penetrating, when asked: overlap removable within the limit
   std::size_t pairs_tested = 0;  // entity pairs examined after bounding-box culling
   std::optional<ExactPatch> patch = std::nullopt;  // when asked and both shapes are convex solids
+  std::optional<EpsilonClosure> closure;           // when asked and inside the band
   std::string method;                              // how it was obtained, for the report
 };
+
+// The valid contact normals of each entity pair (x of A, y of B), from the two local cones alone:
+// the pair's NormalCone in whichever position it touches (a translation leaves local cones
+// unchanged). For pairs inside the ε band that the touching configuration does not bring together.
+// Throws std::runtime_error as exact_regions does, or for an entity that does not exist.
+std::vector<NormalCone> exact_pair_cones(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                         const Pose& pose_b,
+                                         const std::vector<std::pair<Feature, Feature>>& pairs);
 
 // Throws std::runtime_error on non-finite input or a face that is not exactly planar.
 ExactRegions exact_regions(const Polytope& a, const Pose& pose_a, const Polytope& b,

@@ -44,8 +44,9 @@ struct IntersectionSet {
 };
 IntersectionSet intersecting_entities(const ExactSolid& a, const ExactSolid& b);
 struct Separation {
-  NT num, den;   // squared distance num / den (> 0)
-  Feature a, b;  // a closest entity pair
+  NT num, den;              // squared distance num / den (> 0)
+  Feature a, b;             // a closest entity pair
+  QPoint point_a, point_b;  // its closest points: B moved by point_a − point_b touches A
 };
 // For a pair whose boundaries do not meet and neither contains the other.
 Separation exact_separation(const ExactSolid& a, const ExactSolid& b);

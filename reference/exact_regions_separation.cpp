@@ -25,18 +25,20 @@ namespace {
 struct Candidate {
   Q d2;
   Feature a, b;
+  QPoint pa, pb;  // the closest points, on A's and on B's entity
 };
 
 // The closest point of the closed segment [p, q] (an edge running tail → head) to x, named as
-// the open entity containing it.
+// the open entity containing it (in `a`, the point in `pa`).
 Candidate point_segment(const QPoint& x, const QPoint& p, const QPoint& q, const Edge& edge,
                         int edge_id) {
   const QPoint d = q - p;
   const Q u = dot(x - p, d) / dot(d, d);
-  if (u <= 0) return {dot(x - p, x - p), {FeatureKind::vertex, edge.tail}, {}};
-  if (u >= 1) return {dot(x - q, x - q), {FeatureKind::vertex, edge.head}, {}};
-  const QPoint w = x - (p + u * d);
-  return {dot(w, w), {FeatureKind::edge, edge_id}, {}};
+  if (u <= 0) return {dot(x - p, x - p), {FeatureKind::vertex, edge.tail}, {}, p, x};
+  if (u >= 1) return {dot(x - q, x - q), {FeatureKind::vertex, edge.head}, {}, q, x};
+  const QPoint foot = p + u * d;
+  const QPoint w = x - foot;
+  return {dot(w, w), {FeatureKind::edge, edge_id}, {}, foot, x};
 }
 
 class Search {
@@ -82,9 +84,9 @@ class Search {
     if (beyond_best(entity_box(a_, x), entity_box(b_, y))) return;
     std::optional<Candidate> c;
     if (x.kind == FeatureKind::vertex)
-      c = point_face(a_.points[x.id], b_.faces[y.id], x, y);
+      c = point_face(a_.points[x.id], b_.faces[y.id], x, y, true);
     else if (y.kind == FeatureKind::vertex)
-      c = point_face(b_.points[y.id], a_.faces[x.id], x, y);
+      c = point_face(b_.points[y.id], a_.faces[x.id], x, y, false);
     else
       c = edge_edge(x.id, y.id);
     if (c && (!best_ || c->d2 < best_->d2)) {
@@ -97,14 +99,15 @@ class Search {
     return best_ && box_gap_sq(x, y) > best_upper_;
   }
 
+  // p_on_a: p is A's vertex (the face is B's).
   static std::optional<Candidate> point_face(const QPoint& p, const QFace& face, Feature x,
-                                             Feature y) {
+                                             Feature y, bool p_on_a) {
     const QPoint& n = face.frame.normal;
     const Q s = dot(n, p) - face.frame.offset;
     const Q nn = dot(n, n);
     const QPoint foot = p - (s / nn) * n;
     if (locate(face.polygon, project(face.frame, foot)) != 1) return std::nullopt;
-    return Candidate{s * s / nn, x, y};
+    return p_on_a ? Candidate{s * s / nn, x, y, p, foot} : Candidate{s * s / nn, x, y, foot, p};
   }
 
   Candidate edge_edge(int ea, int eb) const {
@@ -119,7 +122,8 @@ class Search {
       const Q s = (b * f - c * e) / denom, t = (a * f - b * c) / denom;
       if (s > 0 && s < 1 && t > 0 && t < 1) {
         const QPoint w = r + s * d1 - t * d2;
-        return {dot(w, w), {FeatureKind::edge, ea}, {FeatureKind::edge, eb}};
+        return {
+            dot(w, w), {FeatureKind::edge, ea}, {FeatureKind::edge, eb}, p0 + s * d1, q0 + t * d2};
       }
     }
     Candidate best{};
@@ -130,11 +134,11 @@ class Search {
     };
     for (int v : {ga.tail, ga.head}) {
       const Candidate near = point_segment(a_.points[v], q0, q1, gb, eb);
-      keep({near.d2, {FeatureKind::vertex, v}, near.a});
+      keep({near.d2, {FeatureKind::vertex, v}, near.a, near.pb, near.pa});
     }
     for (int v : {gb.tail, gb.head}) {
       const Candidate near = point_segment(b_.points[v], p0, p1, ga, ea);
-      keep({near.d2, near.a, {FeatureKind::vertex, v}});
+      keep({near.d2, near.a, {FeatureKind::vertex, v}, near.pa, near.pb});
     }
     return best;
   }
@@ -182,7 +186,12 @@ Separation exact_separation(const ExactSolid& a, const ExactSolid& b) {
     const bool within = best && best->d2 <= Q(radius) * Q(radius);
     if (within || pairs.size() == all_pairs) {
       if (!best) break;
-      return {NT(best->d2.numerator()), NT(best->d2.denominator()), best->a, best->b};
+      return {NT(best->d2.numerator()),
+              NT(best->d2.denominator()),
+              best->a,
+              best->b,
+              best->pa,
+              best->pb};
     }
     // Every pair within the best distance found is a candidate at that radius.
     const double next = best ? std::sqrt(best->d2.to_double()) * (1 + 1e-6) : 0.0;

@@ -321,6 +321,31 @@ std::string failures_section(const ReportModel& model, std::size_t max_per_algor
   return s.str();
 }
 
+std::string band_section(const ReportModel& model) {
+  std::map<std::string, std::map<std::string, int>> verdicts, undecided;
+  for (const ResultRow& r : model.rows) {
+    if (!r.in_band) continue;
+    ++verdicts[r.algorithm][r.verdict];
+    for (const std::string& c : r.undecided) ++undecided[r.algorithm][c];
+  }
+  if (verdicts.empty()) return "";
+  std::ostringstream s;
+  s << "<section id=\"band\"><h2>Inside the ε band</h2><p class=\"note\">Answers whose exact "
+       "pair lies within τ of touching, judged against the ε-closure (docs/regions.md); the "
+       "checks that could not be decided.</p><table><thead><tr><th>algorithm</th><th>pass</th>"
+       "<th>fail</th><th>ambiguous</th><th>undecided checks</th></tr></thead><tbody>";
+  for (auto& [algorithm, v] : verdicts) {
+    std::string open;
+    for (const auto& [check, n] : undecided[algorithm])
+      open += concat(open.empty() ? "" : ", ", html_escape(check), " ", std::to_string(n));
+    s << "<tr><td>" << html_escape(algorithm) << "</td><td>" << v["pass"] << "</td><td>"
+      << v["fail"] << "</td><td>" << v["ambiguous"] << "</td><td>" << (open.empty() ? "-" : open)
+      << "</td></tr>";
+  }
+  s << "</tbody></table></section>";
+  return s.str();
+}
+
 std::string context_section(const ReportModel& model) {
   std::ostringstream s;
   s << "<section id=\"context\"><h2>Context</h2>";
@@ -350,6 +375,7 @@ std::string html_report(const ReportModel& model, const json* comparison,
   s << time_distribution_section(model) << "\n"
     << scaling_section(model) << "\n"
     << failures_section(model, options.max_failures_per_algorithm) << "\n"
+    << band_section(model) << "\n"
     << load_errors_section(model) << "\n"
     << context_section(model) << "\n<script>" << kFilterScript << "</script></body></html>\n";
   return s.str();

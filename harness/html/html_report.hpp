@@ -32,6 +32,9 @@ std::string verdict_matrix_section(const ReportModel& model);
 std::string time_distribution_section(const ReportModel& model);
 std::string scaling_section(const ReportModel& model);
 std::string failures_section(const ReportModel& model, std::size_t max_per_algorithm);
+// Contact regions: per algorithm, the answers inside the ε band judged against the ε-closure, their
+// verdicts and the checks that stayed undecided ("" when none).
+std::string band_section(const ReportModel& model);
 std::string context_section(const ReportModel& model);
 std::string comparison_section(const nlohmann::json& comparison, const HtmlOptions& options);
 

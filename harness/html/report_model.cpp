@@ -115,6 +115,13 @@ void read_results(const json& report, ReportModel& model, const char* results_ke
       if (number_field(*timing, "repetitions").value_or(0) > 0)
         row.median_ns = number_field(*timing, "median_ns");
     row.times_ns = times_of(r);
+    if (const json* checks = member(r, "checks"); checks && checks->is_array())
+      for (const json& check : *checks) {
+        if (!check.is_object()) continue;
+        const std::string name = text_field(check, "name");
+        row.in_band = row.in_band || name == "ε-closure";
+        if (text_field(check, "verdict") == "ambiguous") row.undecided.push_back(name);
+      }
     if (info) {
       row.vertices = info->vertices;
       row.contacts = info->contacts;

@@ -35,6 +35,9 @@ struct ResultRow {
   std::optional<double> vertices;   // vertices of both shapes, when the case records them
   std::optional<double> contacts;   // contacts of a force case
   std::string replay;               // the command that runs this case again ("" when unknown)
+  // Contact regions inside the ε band (a check named "ε-closure"): the checks left `ambiguous`.
+  bool in_band = false;
+  std::vector<std::string> undecided;
 };
 
 struct ReportModel {

@@ -135,7 +135,7 @@ std::string region_reference_key(const Polytope& a, const Pose& pose_a, const Po
                                  const Pose& pose_b, double shallow_limit, bool with_patch) {
   Fnv1a f;
   // Bump when the region reference computation changes, so old cache entries are never reused.
-  const char tag[] = "touchstone-region-reference/1";
+  const char tag[] = "touchstone-region-reference/2";
   f.bytes(tag, sizeof tag);
   hash_solid(f, a, pose_a);
   hash_solid(f, b, pose_b);
@@ -147,9 +147,11 @@ std::string region_reference_key(const Polytope& a, const Pose& pose_a, const Po
   return "regions:" + f.hex();
 }
 
-json exact_regions_to_json(const ExactRegions& e) {
+namespace {
+
+json regions_json(const std::vector<ExactRegion>& in) {
   json regions = json::array();
-  for (const ExactRegion& r : e.regions)
+  for (const ExactRegion& r : in)
     regions.push_back({{"a", feature_json(r.a)},
                        {"b", feature_json(r.b)},
                        {"dimension", r.dimension},
@@ -157,8 +159,24 @@ json exact_regions_to_json(const ExactRegions& e) {
                        {"points_exact", r.points_exact},
                        {"sufficient", r.sufficient},
                        {"cone", cone_json(r.cone)}});
+  return regions;
+}
+
+std::vector<ExactRegion> regions_from_json(const json& j) {
+  std::vector<ExactRegion> out;
+  for (const json& r : j)
+    out.push_back({feature_from_json(r.at("a")), feature_from_json(r.at("b")),
+                   r.at("dimension").get<int>(), points_from_json(r.at("points")),
+                   r.at("points_exact").get<std::vector<std::string>>(),
+                   r.at("sufficient").get<bool>(), cone_from_json(r.at("cone"))});
+  return out;
+}
+
+}  // namespace
+
+json exact_regions_to_json(const ExactRegions& e) {
   json j = {{"relation", to_string(e.relation)},
-            {"regions", regions},
+            {"regions", regions_json(e.regions)},
             {"pairs_tested", e.pairs_tested},
             {"method", e.method}};
   if (e.distance_sq_exact) j["distance_sq_exact"] = *e.distance_sq_exact;
@@ -167,6 +185,12 @@ json exact_regions_to_json(const ExactRegions& e) {
   if (e.closest_b) j["closest_b"] = feature_json(*e.closest_b);
   if (e.shallow) j["shallow"] = *e.shallow;
   if (e.patch) j["patch"] = patch_json(*e.patch);
+  if (e.closure)
+    j["epsilon_closure"] = {{"translation", patch_vec_json(e.closure->translation)},
+                            {"translation_exact", e.closure->translation_exact},
+                            {"length", wire::number(e.closure->length)},
+                            {"relation", to_string(e.closure->relation)},
+                            {"regions", regions_json(e.closure->regions)}};
   return j;
 }
 
@@ -174,11 +198,7 @@ ExactRegions exact_regions_from_json(const json& j) {
   ExactRegions e;
   e.relation =
       relation_from_string(j.at("relation").get<std::string>()).value_or(Relation::unknown);
-  for (const json& r : j.at("regions"))
-    e.regions.push_back({feature_from_json(r.at("a")), feature_from_json(r.at("b")),
-                         r.at("dimension").get<int>(), points_from_json(r.at("points")),
-                         r.at("points_exact").get<std::vector<std::string>>(),
-                         r.at("sufficient").get<bool>(), cone_from_json(r.at("cone"))});
+  e.regions = regions_from_json(j.at("regions"));
   e.pairs_tested = j.at("pairs_tested").get<std::size_t>();
   e.method = j.at("method").get<std::string>();
   if (j.contains("distance_sq_exact"))
@@ -188,6 +208,17 @@ ExactRegions exact_regions_from_json(const json& j) {
   if (j.contains("closest_b")) e.closest_b = feature_from_json(j["closest_b"]);
   if (j.contains("shallow")) e.shallow = j["shallow"].get<bool>();
   if (j.contains("patch")) e.patch = patch_from_json(j["patch"]);
+  if (j.contains("epsilon_closure")) {
+    const json& c = j["epsilon_closure"];
+    EpsilonClosure closure;
+    closure.translation = patch_vec_from_json(c.at("translation"));
+    closure.translation_exact = c.at("translation_exact").get<std::string>();
+    closure.length = wire::to_number(c.at("length"));
+    closure.relation =
+        relation_from_string(c.at("relation").get<std::string>()).value_or(Relation::unknown);
+    closure.regions = regions_from_json(c.at("regions"));
+    e.closure = std::move(closure);
+  }
   return e;
 }
 

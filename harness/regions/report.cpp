@@ -73,9 +73,17 @@ json reference_json(const RegionStepRecord& s) {
     patch = {{"volume", finite_or_null(e.patch->volume)}, {"volume_exact", e.patch->volume_exact},
              {"area", finite_or_null(e.patch->area)},     {"point", vec3_json(e.patch->point)},
              {"normal", vec3_json(e.patch->normal)},      {"faces", e.patch->faces.size()}};
+  json closure = nullptr;  // inside the band: the touching configuration (verifier.hpp)
+  if (e.closure)
+    closure = {{"translation", vec3_json(e.closure->translation)},
+               {"translation_exact", e.closure->translation_exact},
+               {"length", finite_or_null(e.closure->length)},
+               {"relation", to_string(e.closure->relation)},
+               {"regions", e.closure->regions.size()}};
   return {{"method", e.method},
           {"relation", to_string(e.relation)},
           {"patch", patch},
+          {"epsilon_closure", closure},
           {"regions", e.regions.size()},
           {"sufficient", sufficient},
           {"by_dimension", {by_dimension[0], by_dimension[1], by_dimension[2]}},

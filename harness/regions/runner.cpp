@@ -67,6 +67,7 @@ void acquire_references(RegionCaseRecord& rec, const Polytope& a, const Polytope
     if (!s.reference) {
       ExactRegionOptions ask;
       ask.shallow_limit = s.tau;
+      ask.closure_limit = s.tau;  // the band: the ε-closure (verifier.hpp)
       ask.compute_patch = with_patch;
       const ComputedReference<ExactRegions> computed =
           compute_reference<ExactRegions>(cache, s.key, kExactRegionsCodec, [&] {

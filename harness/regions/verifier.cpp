@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/regions/band.hpp"
 #include "harness/regions/culling_excuse.hpp"
 #include "harness/regions/declared_limits.hpp"
 #include "harness/regions/normals.hpp"
@@ -88,13 +89,83 @@ struct Context {
   const RegionVerificationInput& input;
   const RegionTolerances& tol;
   double tau;
+  // Inside the band with a usable ε-closure (band_closure): the regions are judged against it.
+  const EpsilonClosure* band = nullptr;
+  // In the band: whether every face pair within τ touches in the configuration (band.hpp); when
+  // not, 𝓡 and the normals near the left-out contact are not decided. margin: band_margin.
+  bool band_complete = false;
+  double margin = 0.0;
+  // The regions judged against: 𝓘 of the pair, or of its touching configuration in the band.
+  const std::vector<ExactRegion>& regions() const { return band ? band->regions : exact.regions; }
+  // Π is compared within τ, plus |t| in the band (B's side of a region moves by t).
+  double points_tolerance() const { return tau + (band ? band->length : 0.0); }
 };
 
 std::string said(Relation r) { return "said " + std::string(to_string(r)); }
 
-// The relation and the ambiguous band. True when the exact pair touches, so the regions are
-// checked.
-bool relation_checks(const Context& x, Findings& f) {
+BandShapes band_shapes(const Context& x) {
+  return {*x.input.a, *x.input.b, x.input.step ? x.input.step->pose_a : Pose::identity(),
+          x.input.step ? x.input.step->pose_b : Pose::identity()};
+}
+
+// The ε-closure when it decides the band: a touching configuration B + t with |t| ≤ τ.
+const EpsilonClosure* band_closure(const Context& x) {
+  const auto& c = x.exact.closure;
+  return c && c->relation == Relation::touching && c->length <= x.tau ? &*c : nullptr;
+}
+
+enum class Next { stop, touching, band };
+
+// Whether the touching configuration holds all contact within τ (band.hpp), as a check that
+// reports and never fails.
+void band_coverage(Context& x, Findings& f) {
+  if (!x.input.a || !x.input.b) {
+    f.add("ε-closure coverage", Verdict::unsupported, "the shapes were not given");
+    return;
+  }
+  const BandShapes s = band_shapes(x);
+  x.margin = band_margin(x.tau, largest_coordinate(s));
+  const UntouchedPairs left = untouched_pairs(s, x.band->regions, x.tau + x.margin);
+  x.band_complete = left.count == 0;
+  f.add("ε-closure coverage", Verdict::pass,
+        x.band_complete
+            ? std::string("every face pair within τ touches in the configuration")
+            : std::to_string(left.count) + " face pairs within τ do not touch in it (nearest: " +
+                  describe_pair({FeatureKind::face, left.face_a}, {FeatureKind::face, left.face_b},
+                                2) +
+                  " at " + short_number(left.distance) +
+                  "): 𝓡 and the normals of contact there are not decided");
+}
+
+// An answer inside the band that claims contact (regions, or `touching`): with an ε-closure it is
+// judged against the touching configuration (verifier.hpp), else it stays `ambiguous`.
+Next band_claim(const Context& x, Findings& f, const std::string& where, double error) {
+  const RegionResult& r = x.result;
+  const EpsilonClosure* c = band_closure(x);
+  const std::string n_regions = "returned " + std::to_string(r.regions.size()) + " regions";
+  const bool said_touching = x.caps.relation && r.relation == Relation::touching;
+  if (!c) {
+    if (said_touching)
+      f.add("relation", Verdict::ambiguous, said(r.relation) + ", " + where, error, x.tau);
+    if (!r.regions.empty())
+      f.add("regions", Verdict::ambiguous, n_regions + ", " + where + "; no ε-closure", error,
+            x.tau);
+    return Next::stop;
+  }
+  const std::string closure = "B moved by |t| = " + short_number(c->length) +
+                              " ≤ τ = " + short_number(x.tau) + " touches A";
+  if (said_touching)
+    f.add("relation", Verdict::pass,
+          said(r.relation) + ", " + where + ": ε-touching (" + closure + ")");
+  f.add("ε-closure", Verdict::pass,
+        n_regions + ", " + where + "; judged against the " + std::to_string(c->regions.size()) +
+            " regions of the touching configuration (" + closure + ")");
+  return Next::band;
+}
+
+// The relation and the band. `touching` when the exact pair touches and `band` when it lies
+// within τ of touching and the answer claims contact: then the regions are checked.
+Next relation_checks(const Context& x, Findings& f) {
   const RegionResult& r = x.result;
   const ExactRegions& e = x.exact;
   const bool declared = x.caps.relation;
@@ -111,40 +182,36 @@ bool relation_checks(const Context& x, Findings& f) {
       const bool band = d <= x.tau;
       const std::string where = "exact pair separated at distance " + short_number(d) +
                                 (band ? " (within τ = " + short_number(x.tau) + ")" : "");
-      if (decided && r.relation != Relation::separated) {
-        const bool ambiguous = band && r.relation == Relation::touching;
-        f.add("relation", ambiguous ? Verdict::ambiguous : Verdict::fail,
-              said(r.relation) + ", " + where, d, x.tau);
-      }
-      if (!r.regions.empty())
-        f.add("regions",
-              band && r.relation != Relation::penetrating ? Verdict::ambiguous : Verdict::fail,
-              n_regions + ", " + where, d, x.tau);
-      return false;
+      if (band && r.relation != Relation::penetrating &&
+          (!r.regions.empty() || (decided && r.relation == Relation::touching)))
+        return band_claim(x, f, where, d);
+      if (decided && r.relation != Relation::separated)
+        f.add("relation", Verdict::fail, said(r.relation) + ", " + where, d, x.tau);
+      if (!r.regions.empty()) f.add("regions", Verdict::fail, n_regions + ", " + where, d, x.tau);
+      return Next::stop;
     }
     case Relation::penetrating: {
       const bool shallow = e.shallow.value_or(false);
       const std::string where = std::string("exact pair penetrating") +
                                 (shallow ? " within τ = " + short_number(x.tau) : "");
-      if (decided && r.relation != Relation::penetrating)
-        f.add("relation",
-              shallow && r.relation == Relation::touching ? Verdict::ambiguous : Verdict::fail,
-              said(r.relation) + ", " + where);
-      if (shallow && !r.regions.empty() && r.relation != Relation::penetrating)
-        f.add("regions", Verdict::ambiguous, n_regions + ", " + where);
-      else
-        f.add("regions", Verdict::unsupported, "not checked: " + where);
-      return false;
+      const bool claims = !r.regions.empty() || (decided && r.relation == Relation::touching);
+      const bool band = shallow && claims && r.relation != Relation::penetrating;
+      if (decided && r.relation != Relation::penetrating &&
+          !(band && r.relation == Relation::touching))
+        f.add("relation", Verdict::fail, said(r.relation) + ", " + where);
+      if (band) return band_claim(x, f, where, 0.0);
+      f.add("regions", Verdict::unsupported, "not checked: " + where);
+      return Next::stop;
     }
     case Relation::touching:
       if (decided && r.relation != Relation::touching)
         f.add("relation", Verdict::fail, said(r.relation) + ", exact pair touching");
-      return true;
+      return Next::touching;
     case Relation::unknown:
       break;
   }
   f.add("relation", Verdict::fail, "the exact reference did not decide the relation");
-  return false;
+  return Next::stop;
 }
 
 // Unit length within tol_normal; the unit vectors of those that pass.
@@ -228,9 +295,83 @@ std::optional<double> entity_gap(const Context& x, const Feature& a, const Featu
   return point_set_distance(pa, pb);
 }
 
-// Algorithms naming entities, on a touching pair.
+// Inside the band (seed 000 §2 with ε = τ): every point of Π within τ of both closed entities.
+// Evaluated in doubles on the world coordinates; a distance within the rounding bound of τ
+// (64 units in the last place of the largest coordinate involved, at least 1e-6 τ) is not
+// decided.
+void epsilon_distance_check(const Context& x, const ContactRegion& c, const std::string& who,
+                            Findings& f) {
+  if (!x.input.a || !x.input.b) {
+    f.add("ε distance", Verdict::unsupported, "the shapes were not given");
+    return;
+  }
+  const double far = region_reach(band_shapes(x), *c.a, *c.b, c.points);
+  if (far < 0) {
+    f.add("ε distance", Verdict::fail, who + ": no such entity");
+    return;
+  }
+  double largest = 0.0;
+  for (const Vec3& p : c.points) largest = std::max(largest, p.cwiseAbs().maxCoeff());
+  const double margin = std::max(x.margin, band_margin(x.tau, largest));
+  const std::string what = who + ": a point of Π " + short_number(far) + " from its entities";
+  if (far > x.tau + margin)
+    f.add("ε distance", Verdict::fail, what + " (τ = " + short_number(x.tau) + ")", far, x.tau);
+  else if (far > x.tau - margin)
+    f.add("ε distance", Verdict::ambiguous, what + ", within rounding of τ", far, x.tau);
+}
+
+// A region of the touching configuration that an answer inside the band does not return: wrong
+// when B is within half the algorithm's declared ε of touching (its rounding, ~1e-16 × size,
+// cannot have put the pair beyond its ε), else not decided.
+void band_missing(const Context& x, const ExactRegion& e, Findings& f) {
+  const double eps = x.input.epsilon_relative * x.input.size;
+  const std::string who = describe_pair(e.a, e.b, e.dimension);
+  if (x.result.subset == RegionSubset::sufficient && !x.band_complete) {
+    f.add("missing region", Verdict::ambiguous,
+          who +
+              ": 𝓡 of the ε-closure is not decided (contact within τ outside the touching "
+              "configuration)");
+    return;
+  }
+  if (x.band->length <= eps / 2)
+    f.add("missing region", Verdict::fail,
+          who + " (B within |t| = " + short_number(x.band->length) +
+              " of touching, ≤ ε/2 = " + short_number(eps / 2) + ")");
+  else
+    f.add("missing region", Verdict::ambiguous,
+          who + ": B is |t| = " + short_number(x.band->length) +
+              " from touching, beyond half the declared ε = " + short_number(eps));
+}
+
+// The normals of returned ε-pairs outside the touching configuration, each against its pair's
+// exact cone (exact_pair_cones: the local cones alone), the dimension as returned.
+void band_pair_normals(const Context& x, const std::vector<std::size_t>& which, Findings& f) {
+  if (which.empty()) return;
+  if (!x.input.a || !x.input.b) {
+    f.add("normal outside cone", Verdict::ambiguous, "no shapes for the ε-pairs' exact cones");
+    return;
+  }
+  std::vector<std::pair<Feature, Feature>> pairs;
+  for (std::size_t i : which) pairs.emplace_back(*x.result.regions[i].a, *x.result.regions[i].b);
+  std::vector<NormalCone> cones;
+  try {
+    const BandShapes s = band_shapes(x);
+    cones = exact_pair_cones(s.a, s.pose_a, s.b, s.pose_b, pairs);
+  } catch (const std::exception& e) {
+    f.add("normal outside cone", Verdict::ambiguous,
+          std::string("no exact cone for the ε-pairs: ") + e.what());
+    return;
+  }
+  for (std::size_t k = 0; k < which.size(); ++k) {
+    const ContactRegion& c = x.result.regions[which[k]];
+    const ExactRegion e{*c.a, *c.b, c.dimension(), {}, {}, false, cones[k]};
+    normal_checks(c, e, describe_pair(*c.a, *c.b, c.dimension()), x, f);
+  }
+}
+
+// Algorithms naming entities, on a touching pair or inside the band.
 void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
-  const auto& exact = x.exact.regions;
+  const auto& exact = x.regions();
   const bool whole = x.result.subset == RegionSubset::intersection;
   f.check("subset");
   if (whole ? !x.caps.intersection_set : !x.caps.sufficient_set)
@@ -238,6 +379,7 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
           "claims the " + std::string(to_string(x.result.subset)) + " subset, not declared");
   for (const char* name : {"extra region", "dimension", "points", "missing region"}) f.check(name);
   std::vector<bool> named(exact.size(), false), right(exact.size(), false);
+  std::vector<std::size_t> band_pairs;  // returned ε-pairs outside the touching configuration
   const Pose pose_a = x.input.step ? x.input.step->pose_a : Pose::identity();
   const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
   for (std::size_t i = 0; i < x.result.regions.size(); ++i) {
@@ -250,6 +392,7 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
       continue;
     }
     const std::string who = describe_pair(*c.a, *c.b, c.dimension());
+    if (x.band) epsilon_distance_check(x, c, who, f);
     std::size_t best = exact.size();
     double best_h = std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < exact.size(); ++k)
@@ -258,14 +401,19 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
         if (best == exact.size() || h < best_h) best = k, best_h = h;
       }
     if (best == exact.size()) {
-      const std::optional<double> gap = entity_gap(x, *c.a, *c.b);
-      if (gap && *gap <= x.tau)
-        f.add("extra region", Verdict::ambiguous,
-              who + ": not in 𝓘, its closed entities " + short_number(*gap) +
-                  " apart (within τ = " + short_number(x.tau) + ")",
-              *gap, x.tau);
-      else
+      // Outside 𝓘 (of the touching configuration, in the band): an ε-pair when every point of Π
+      // lies within τ of both entities (ε distance), its normals against the pair's own exact
+      // cone (band_pair_normals); otherwise wrong.
+      const std::optional<double> gap = x.band ? std::nullopt : entity_gap(x, *c.a, *c.b);
+      if (x.band || (gap && *gap <= x.tau)) {
+        if (!x.band) epsilon_distance_check(x, c, who, f);
+        f.add("extra region", Verdict::pass,
+              who + ": an ε-pair outside " + (x.band ? "the touching configuration" : "𝓘") +
+                  (gap ? ", its closed entities " + short_number(*gap) + " apart" : ""));
+        if (x.caps.normals) band_pairs.push_back(i);
+      } else {
         f.add("extra region", Verdict::fail, who);
+      }
       ++counts.extra;
       continue;
     }
@@ -276,13 +424,20 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
       f.add("dimension", Verdict::fail, who + ", exact " + std::to_string(e.dimension) + "D");
       ok = false;
     }
-    if (!(best_h <= x.tau)) {
-      f.add("points", Verdict::fail, who + " off by " + short_number(best_h), best_h, x.tau);
+    if (!(best_h <= x.points_tolerance())) {
+      // Inside the band a 0D or 1D Π ends where edges cross, which a translation by |t| moves by
+      // |t| / sin of their angle: not decided.
+      const bool open = x.band && e.dimension < 2;
+      f.add("points", open ? Verdict::ambiguous : Verdict::fail,
+            who + " off by " + short_number(best_h) +
+                (open ? " (an edge crossing inside the band)" : ""),
+            best_h, x.points_tolerance());
       ok = false;
     }
     right[best] = right[best] || ok;
     if (x.caps.normals) normal_checks(c, e, who, x, f);
   }
+  band_pair_normals(x, band_pairs, f);
   if (!x.caps.normals) f.add("normals", Verdict::unsupported, "not declared");
   for (std::size_t k = 0; k < exact.size(); ++k) {
     if (!whole && !exact[k].sufficient) continue;
@@ -307,14 +462,40 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
     counts.matched += right[k];
     if (named[k]) continue;
     ++counts.missed;
+    if (x.band) {
+      band_missing(x, exact[k], f);
+      continue;
+    }
     f.add("missing region", Verdict::fail,
           describe_pair(exact[k].a, exact[k].b, exact[k].dimension));
   }
 }
 
-// Point-only peers, on a touching pair.
+// A peer's point inside the band away from every region of the touching configuration: right when
+// within τ of both boundaries (an ε-contact point), its normals not decided (the configuration has
+// no region there; an edge crossing inside the band moves by |t| / sin of its angle).
+void band_point(const Context& x, const Vec3& p, const std::string& who, Findings& f) {
+  if (!x.input.a || !x.input.b) {
+    f.add("point off contact", Verdict::ambiguous, who + ": the shapes were not given");
+    return;
+  }
+  const BandShapes s = band_shapes(x);
+  const double far =
+      std::max(distance_to_boundary(s.a, s.pose_a, p), distance_to_boundary(s.b, s.pose_b, p));
+  const std::string what = who + " at (" + short_number(p.x()) + ", " + short_number(p.y()) + ", " +
+                           short_number(p.z()) + ") is " + short_number(far) + " from a boundary";
+  if (far > x.tau + x.margin)
+    f.add("point off contact", Verdict::fail, what, far, x.tau);
+  else if (far > x.tau - x.margin)
+    f.add("point off contact", Verdict::ambiguous, what + ", within rounding of τ", far, x.tau);
+  else if (x.caps.normals)
+    f.add("normal outside cone", Verdict::ambiguous,
+          what + ": an ε-contact point outside the touching configuration, no exact cone");
+}
+
+// Point-only peers, on a touching pair or inside the band.
 void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
-  const auto& exact = x.exact.regions;
+  const auto& exact = x.regions();
   counts.coverage = true;
   f.check("point off contact");
   std::vector<bool> covered(exact.size(), false);
@@ -328,14 +509,18 @@ void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
       for (std::size_t k = 0; k < exact.size(); ++k) {
         const double d = distance_to_point_set(p, exact[k].points);
         nearest = std::min(nearest, d);
-        if (d <= x.tau) covered[k] = true, near.push_back(&exact[k]);
+        if (d <= x.points_tolerance()) covered[k] = true, near.push_back(&exact[k]);
       }
-      if (!(nearest <= x.tau)) {
+      if (!(nearest <= x.points_tolerance()) && x.band) {
+        band_point(x, p, who, f);
+        continue;
+      }
+      if (!(nearest <= x.points_tolerance())) {
         off = true;
         f.add("point off contact", Verdict::fail,
               who + " at (" + short_number(p.x()) + ", " + short_number(p.y()) + ", " +
                   short_number(p.z()) + ") is " + short_number(nearest) + " from every region",
-              nearest, x.tau);
+              nearest, x.points_tolerance());
       }
     }
     counts.extra += off;
@@ -344,7 +529,8 @@ void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
     for (const Vec3& n : unit_normals(c, who, x, f))
       if (std::none_of(near.begin(), near.end(),
                        [&](auto* e) { return normal_in_cone(n, e->cone, x.tol.normal); }))
-        f.add("normal outside cone", Verdict::fail,
+        f.add("normal outside cone",
+              x.band && !x.band_complete ? Verdict::ambiguous : Verdict::fail,
               who + ": (" + short_number(n.x()) + ", " + short_number(n.y()) + ", " +
                   short_number(n.z()) + ")");
   }
@@ -376,9 +562,14 @@ RegionVerification verify_regions(const RegionResult& result, const RegionCapabi
     decide_verdict(v);
     return out;
   }
-  const Context x{result, caps, *input.exact, input, tol, tau};
+  Context x{result, caps, *input.exact, input, tol, tau};
   Findings f;
-  if (relation_checks(x, f)) {
+  const Next next = relation_checks(x, f);
+  if (next == Next::band) {
+    x.band = band_closure(x);
+    band_coverage(x, f);
+  }
+  if (next != Next::stop) {
     if (caps.entities)
       entity_checks(x, f, out.counts);
     else

@@ -8,9 +8,36 @@
 // g in into_b.
 //  - Exact relation separated at distance > τ: pass iff no regions (and the relation, if declared,
 //    is separated).
-//  - The ambiguous band: separated at distance ≤ τ, or penetrating with `shallow` (the reference
-//    is asked with shallow_limit = τ). An answer that returns regions or says touching there is
-//    `ambiguous`; one that says separated (or penetrating, on the shallow side) passes.
+//  - The band: separated at distance ≤ τ, or penetrating with `shallow` (the reference is asked
+//    with shallow_limit = τ). An answer that says separated (or penetrating, on the shallow side)
+//    and returns no regions passes. One that claims contact (returns regions or says touching) is
+//    judged against the ε-closure (exact_regions.hpp, EpsilonClosure: the reference asked with
+//    closure_limit = τ gives an exact translation t, |t| ≤ τ, with A and B + t touching, and 𝓘,
+//    𝓡 and the normal cones of that touching configuration). What it must satisfy holds whichever
+//    way the algorithm's rounding fell, each a named check (seed 000 §2, touching within ε = τ):
+//     `relation`: touching is right (no point deeper than τ: B + t does not penetrate; some point
+//       within τ: B + t touches); penetrating is wrong on the separated side, separated on the
+//       penetrating side.
+//     `ε distance`: every point of every returned Π lies within τ of both its closed entities
+//       (doubles with a stated rounding margin; inside the margin `ambiguous`).
+//     `extra region`: a pair outside 𝓘(B + t) passes as an ε-pair, but its normals have no exact
+//       cone (`normal outside cone` `ambiguous`).
+//     `dimension`, `points`, normals: a pair of 𝓘(B + t) as on a touching pair, against the
+//       touching configuration's region, Π within τ + |t| (B's side of a region moves by t). A 0D
+//       or 1D Π off by more is `ambiguous`: its ends are edge crossings, which the translation
+//       moves by |t| / sin of the edges' angle.
+//     `missing region`: every region of the claimed subset of 𝓘(B + t) (or 𝓡(B + t)), with the
+//       declared-limit excuses below, is returned; a miss fails when |t| ≤ ε/2 for the
+//       algorithm's declared ε (input.epsilon_relative × size) and is `ambiguous` otherwise (its
+//       rounding may have put the pair beyond its ε). One translation need not close every gap
+//       (a block ε from a floor and ε from a wall along another direction): `ε-closure coverage`
+//       lists the face pairs within τ (doubles, band.hpp) that do not touch in B + t; when there
+//       are any, 𝓡(B + t) is not the ε-closure's 𝓡, so a miss of a `sufficient` claim is
+//       `ambiguous`, and peers' normals off the configuration's cones are `ambiguous`.
+//     Point-only peers: a point away from every region of 𝓘(B + t) passes when within τ of both
+//       boundaries (an ε-contact point; its normals `ambiguous`) and fails otherwise.
+//    The check `ε-closure` records |t| and how many regions judged the answer. Without an
+//    ε-closure (not computed, not touching, or |t| > τ) contact claims stay `ambiguous`.
 //  - Penetrating and not shallow: the relation, if declared, must be penetrating; regions are not
 //    checked.
 //  - Touching, algorithms naming entities: every returned region must be a pair of 𝓘 (else
@@ -34,10 +61,11 @@
 //    are checked for persistence instead of cone membership.
 //  - Back-face culling, if declared: a region of the claimed subset that the case's velocities
 //    cull (seed 000 eq. (13), harness/regions/culling_excuse.hpp) need not be returned.
-//  - Point-only peers (capabilities.entities false): each returned point within τ of some exact
-//    region's point set (`point off contact`), each normal in the cone of such a region (`normal
-//    outside cone`); coverage of 𝓡 (an 𝓡 region is covered when a returned point lies within τ of
-//    it) is counted and reported, never failed.
+//  - Point-only peers (capabilities.entities false): each returned point within τ (τ + |t| in the
+//    band, against the touching configuration) of some exact region's point set (`point off
+//    contact`), each normal in the cone of such a region (`normal outside cone`); coverage of 𝓡 (an
+//    𝓡 region is covered when a returned point lies within τ of it) is counted and reported, never
+//    failed.
 // Every failing check names itself and the regions it concerns ("missing region: face 3 / face 7
 // (2D)"); multi-step cases take the worst step (the runner prefixes details with the step).
 #pragma once

@@ -10,7 +10,10 @@ and brute force, from seed 000 §3's definitions rather than the C++ code:
     otherwise penetrating iff at some shared boundary point the open tangent cones of A and B
     overlap (tested on directions that meet every cell of the arrangement of the local face
     planes);
-  - for separated pairs, the squared distance over vertex–face and edge–edge pairs.
+  - for separated pairs, the squared distance over vertex–face and edge–edge pairs;
+  - inside the band (the reference's `epsilon_closure`): B moved by the reference's exact t must
+    touch A (relation recomputed), 𝓘 of that configuration must equal the closure's regions, and
+    for a separated pair |t|² must be the squared distance (t joins a closest point pair).
 𝓡 (the `sufficient` flags) is not recomputed.
 
 Usage: regions_crosscheck.py SAMPLE.json [--self-test]
@@ -226,6 +229,29 @@ def check_pair(pair):
             out.append(f"squared distance: reference {got}, cross-check {d2}")
     elif "distance_sq_exact" in ref:
         out.append("squared distance given for a pair that is not separated")
+    n = sum(theirs.values())
+    if "epsilon_closure" in ref:
+        lines, m = check_closure(pair, sa, ref)
+        out += lines
+        n += m
+    return out, n
+
+
+def check_closure(pair, sa, ref):
+    """The ε-closure: A and B + t (t exact, from the reference) recomputed from scratch."""
+    closure = ref["epsilon_closure"]
+    t = tuple(Fraction(c) for c in closure["translation_exact"].split())
+    moved = Solid(pair["b"], "B + t", t)
+    comps = intersection_set(sa, moved)
+    mine = Counter(region_key(x, y, dim, pts) for x, y, (dim, pts) in comps)
+    theirs = reference_keys(closure)
+    out = [f"ε-closure, reference only ({n}x): {_show(k)}" for k, n in (theirs - mine).items()]
+    out += [f"ε-closure, cross-check only ({n}x): {_show(k)}" for k, n in (mine - theirs).items()]
+    rel = relation(sa, moved, comps)
+    if rel != "touching" or closure["relation"] != "touching":
+        out.append(f"ε-closure: A and B + t {rel}, reference says {closure['relation']}")
+    if ref["relation"] == "separated" and dot(t, t) != Fraction(ref.get("distance_sq_exact", -1)):
+        out.append(f"ε-closure: |t|² = {dot(t, t)}, squared distance {ref.get('distance_sq_exact')}")
     return out, sum(theirs.values())
 
 
@@ -258,6 +284,15 @@ def perturbations(pairs):
     p = copy.deepcopy(pairs[i])
     p["reference"]["relation"] = "touching"
     out.append(("penetrating reported as touching", i, p))
+    i = first(lambda r: "epsilon_closure" in r and r["epsilon_closure"]["regions"])
+    p = copy.deepcopy(pairs[i])
+    p["reference"]["epsilon_closure"]["regions"].pop()
+    out.append(("an ε-closure region dropped", i, p))
+    i = first(lambda r: "epsilon_closure" in r and r["relation"] == "separated")
+    p = copy.deepcopy(pairs[i])
+    c = p["reference"]["epsilon_closure"]
+    c["translation_exact"] = " ".join(str(2 * Fraction(x)) for x in c["translation_exact"].split())
+    out.append(("an ε-closure translation doubled", i, p))
     i = first(lambda r: r["relation"] == "separated")
     p = copy.deepcopy(pairs[i])
     p["reference"]["distance_sq_exact"] = str(Fraction(p["reference"]["distance_sq_exact"]) +

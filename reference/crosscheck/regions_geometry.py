@@ -66,9 +66,9 @@ class Solid:
     """World vertices R·v + t in Fractions, edges as given (their ids are the reference's), faces
     as vertex loops counter-clockwise seen from outside, each with its exact plane."""
 
-    def __init__(self, j, name):
+    def __init__(self, j, name, shift=(0, 0, 0)):
         rot = [Fraction(float.fromhex(x)) for x in j["rotation"]]
-        t = [Fraction(float.fromhex(x)) for x in j["translation"]]
+        t = [Fraction(float.fromhex(x)) + shift[r] for r, x in enumerate(j["translation"])]
         self.name = name
         self.vertices = []
         for v in j["vertices"]:

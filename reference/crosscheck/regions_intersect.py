@@ -6,6 +6,7 @@ the intersection of two open simple polygons is open and each of its components 
 connected, so one cycle describes it).
 """
 from collections import defaultdict
+from fractions import Fraction
 
 from regions_geometry import (add, cross, cross2, dot, is_zero, on_closed_segment2, scale,
                               signed_area2, strictly_inside2, sub)
@@ -39,7 +40,7 @@ def line_in_face(solid, k, p0, d, bounded):
         if 0 <= u <= 1:
             ts.add((w[0] * e[1] - w[1] * e[0]) / den)
     if bounded:
-        ts = {t for t in ts if 0 < t < 1} | {0, 1}
+        ts = {t for t in ts if 0 < t < 1} | {Fraction(0), Fraction(1)}  # exact midpoints
     ts = sorted(ts)
     out = []
     for t1, t2 in zip(ts, ts[1:]):

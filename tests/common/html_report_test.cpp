@@ -342,6 +342,25 @@ TEST(HtmlReport, DegradesWhenSectionsHaveNoData) {
   const std::string empty =
       page_of(json::parse(R"({"format": "touchstone-report/1", "region_results": []})"));
   EXPECT_NE(empty.find("No results in this report."), std::string::npos);
+  EXPECT_EQ(empty.find("Inside the ε band"), std::string::npos);
+}
+
+// Regions inside the ε band: the section counts the answers carrying an ε-closure check by
+// verdict and names the checks left ambiguous.
+TEST(HtmlReport, BandSectionNamesUndecidedChecks) {
+  const json report = json::parse(R"({"format": "touchstone-report/1", "region_results": [
+    {"algorithm": "x", "case": "c1", "verdict": "pass", "checks": [
+      {"name": "ε-closure", "verdict": "pass"}, {"name": "points", "verdict": "pass"}]},
+    {"algorithm": "x", "case": "c2", "verdict": "ambiguous", "checks": [
+      {"name": "ε-closure", "verdict": "pass"}, {"name": "missing region", "verdict": "ambiguous"}]},
+    {"algorithm": "x", "case": "c3", "verdict": "ambiguous", "checks": [
+      {"name": "relation", "verdict": "ambiguous"}]}]})");
+  const std::string page = page_of(report);
+  const auto at = page.find("<section id=\"band\">");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_NE(page.find("<td>x</td><td>1</td><td>0</td><td>1</td><td>missing region 1</td>", at),
+            std::string::npos)
+      << page.substr(at, 800);
 }
 
 TEST(HtmlReport, BadReportsNameTheField) {

@@ -368,6 +368,53 @@ TEST(ExactRegions, SeparatedDistanceByHand) {
   EXPECT_EQ(*n.distance, 0.25);
 }
 
+TEST(ExactRegions, EpsilonClosureOfAVertexBelowASlantedFace) {
+  // A = [0, 1]³; B the tetrahedron over the triangle x + y + z = 3 + g (corners (3 + g, 0, 0) and
+  // permutations) with apex (4, 4, 4), g = 2^-40. A's corner (1, 1, 1) is nearest, its foot on
+  // the triangle (1, 1, 1) + (g/3)(1, 1, 1): separated by g/√3, so within the limit 1e-9 the
+  // closure moves B by t = −(g/3)(1, 1, 1), whose denominator 3·2^40 is not a power of two (the
+  // scaled copy). B + t touches A at the corner alone: one 0D region (vertex, face) at (1, 1, 1),
+  // in 𝓡, whose only normal is the triangle's, −(1, 1, 1)/√3 (a halfspace against A's octant).
+  const double g = std::ldexp(1.0, -40);
+  const Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  const std::vector<Vec3> corners{{3 + g, 0, 0}, {0, 3 + g, 0}, {0, 0, 3 + g}, {4, 4, 4}};
+  const Polytope b = Polytope::from_points(corners);
+  ExactRegionOptions options;
+  options.closure_limit = 1e-9;
+  const ExactRegions r = exact_regions(a, Pose::identity(), b, Pose::identity(), options);
+  EXPECT_EQ(r.relation, Relation::separated);
+  ASSERT_TRUE(r.closure.has_value());
+  const EpsilonClosure& c = *r.closure;
+  EXPECT_EQ(c.translation_exact, "-1/3298534883328 -1/3298534883328 -1/3298534883328");
+  EXPECT_EQ(c.translation, Vec3(-g / 3, -g / 3, -g / 3));  // division is correctly rounded
+  EXPECT_NEAR(c.length, g / std::sqrt(3.0), 1e-15 * g);
+  EXPECT_EQ(c.relation, Relation::touching);
+  ASSERT_EQ(c.regions.size(), 1u);
+  const ExactRegion& corner = c.regions[0];
+  EXPECT_EQ(corner.a.kind, FeatureKind::vertex);
+  EXPECT_EQ(a.vertices()[static_cast<std::size_t>(corner.a.id)], Vec3(1, 1, 1));
+  EXPECT_EQ(corner.b.kind, FeatureKind::face);
+  EXPECT_EQ(corner.dimension, 0);
+  EXPECT_EQ(corner.points, std::vector<Vec3>{Vec3(1, 1, 1)});
+  EXPECT_EQ(corner.points_exact, std::vector<std::string>{"1 1 1"});
+  EXPECT_TRUE(corner.sufficient);
+  const auto valid = [&](const Vec3& n) {
+    for (const NormalConePiece& p : corner.cone.pieces) {
+      bool in = true;
+      for (const Vec3& q : p.into_a) in = in && n.dot(q) >= -1e-12;
+      for (const Vec3& q : p.into_b) in = in && n.dot(q) <= 1e-12;
+      if (in) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(valid(-Vec3(1, 1, 1).normalized()));
+  EXPECT_FALSE(valid(Vec3(0, 0, -1)));
+  // Beyond the limit, or without one, no closure.
+  options.closure_limit = g / 4;
+  EXPECT_FALSE(exact_regions(a, Pose::identity(), b, Pose::identity(), options).closure);
+  EXPECT_FALSE(exact_regions(a, Pose::identity(), b, Pose::identity()).closure);
+}
+
 TEST(ExactRegions, ShallowAgainstDeepPenetration) {
   // B, a unit cube, sinks 1/8 into A's top face z = 0: moving it by the limit 1/4 along +z (A's
   // face normal, a candidate) separates the pair. Sunk by 1/2 it stays penetrating whichever

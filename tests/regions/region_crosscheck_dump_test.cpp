@@ -68,7 +68,29 @@ nlohmann::json reference_json(const ExactRegions& r) {
                             {"points_exact", g.points_exact},
                             {"sufficient", g.sufficient}});
   if (r.distance_sq_exact) j["distance_sq_exact"] = *r.distance_sq_exact;
+  if (r.closure) {  // inside the band: the touching configuration B + t (exact_regions.hpp)
+    nlohmann::json regions = nlohmann::json::array();
+    for (const ExactRegion& g : r.closure->regions)
+      regions.push_back({{"a", feature_json(g.a)},
+                         {"b", feature_json(g.b)},
+                         {"dimension", g.dimension},
+                         {"points_exact", g.points_exact}});
+    j["epsilon_closure"] = {{"translation_exact", r.closure->translation_exact},
+                            {"relation", std::string(to_string(r.closure->relation))},
+                            {"regions", regions}};
+  }
   return j;
+}
+
+// The band of the region verifier: 1e-9 × the diagonal of the pair's world bounding box.
+double band_limit(const Pair& p) {
+  Vec3 lo = Vec3::Constant(1e300), hi = Vec3::Constant(-1e300);
+  for (const auto& [shape, pose] : {std::pair{&p.a, p.pose_a}, std::pair{&p.b, p.pose_b}})
+    for (const Vec3& v : shape->vertices()) {
+      lo = lo.cwiseMin(pose.apply(v));
+      hi = hi.cwiseMax(pose.apply(v));
+    }
+  return 1e-9 * (hi - lo).norm();
 }
 
 Pose rotated(const std::array<double, 4>& q, const Vec3& t) { return Pose::from_quaternion(q, t); }
@@ -180,10 +202,13 @@ TEST(RegionCrosscheckDump, WritesTheSample) {
   nlohmann::json out;
   out["pairs"] = nlohmann::json::array();
   int tally[3] = {0, 0, 0};
-  std::size_t regions = 0;
+  std::size_t regions = 0, closures = 0;
   for (const Pair& p : pairs) {
-    const ExactRegions r = exact_regions(p.a, p.pose_a, p.b, p.pose_b);
+    ExactRegionOptions ask;
+    ask.shallow_limit = ask.closure_limit = band_limit(p);
+    const ExactRegions r = exact_regions(p.a, p.pose_a, p.b, p.pose_b, ask);
     ASSERT_NE(r.relation, Relation::unknown) << p.name;
+    closures += r.closure.has_value();
     ++tally[static_cast<int>(r.relation)];
     regions += r.regions.size();
     out["pairs"].push_back({{"name", p.name},
@@ -195,6 +220,7 @@ TEST(RegionCrosscheckDump, WritesTheSample) {
   for (int t : tally) EXPECT_GE(t, 15);
   EXPECT_GE(pairs.size(), 150u);
   EXPECT_GE(regions, 500u);
+  EXPECT_GE(closures, 20u);  // the families' ±1e-15 steps
   const char* env = std::getenv("TOUCHSTONE_REGION_CROSSCHECK_OUT");
   const std::string path = env && *env ? env : "region_crosscheck.json";
   std::ofstream file(path);

@@ -3,7 +3,9 @@
 // is asked about (normals by hand: every region here lies on A's top face, so its only normal is
 // (0, 0, −1)), and damages it. Each damage is caught by its named check, the correct algorithm
 // passes, a crashing peer is an error of its case, references come from the cache the second
-// time, and the report validates against the schema.
+// time, and the report validates against the schema. Inside the ε band (B 2^-40 above or below
+// A's top face) the algorithms answer like an ε-contact algorithm: the exact answer of B snapped
+// onto the face (gap 0); each damage there is caught by the band's checks (verifier.hpp).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -50,8 +52,16 @@ RegionCase block_case(const std::string& id, std::vector<RegionStep> steps) {
 }
 
 const Vec3 kDown(0, 0, -1);
+const double kBandGap = std::ldexp(1.0, -40);  // ≈ 9.1e-13, inside τ ≈ 2.06e-9
 
-enum class Damage { none, missing, extra, dimension, flipped, not_persisted, crash };
+// B's pose with a gap within 1e-9 of A's top face snapped onto it (what an ε-contact algorithm
+// sees), otherwise unchanged.
+Pose snapped(Pose pose) {
+  if (std::abs(pose.translation.z() - 1.0) < 1e-9) pose.translation.z() = 1.0;
+  return pose;
+}
+
+enum class Damage { none, missing, extra, dimension, flipped, not_persisted, shrunk, crash };
 
 class WrappedExact final : public RegionAlgorithm {
  public:
@@ -63,7 +73,8 @@ class WrappedExact final : public RegionAlgorithm {
   }
   RegionResult query(const RegionQuery& q) const override {
     if (damage_ == Damage::crash) std::abort();
-    const ExactRegions exact = exact_regions(*q.a->polytope, q.pose_a, *q.b->polytope, q.pose_b);
+    const ExactRegions exact =
+        exact_regions(*q.a->polytope, q.pose_a, *q.b->polytope, snapped(q.pose_b));
     RegionResult r;
     r.relation = exact.relation;
     r.subset = RegionSubset::intersection;
@@ -89,6 +100,14 @@ class WrappedExact final : public RegionAlgorithm {
         if (!q.previous.empty())
           for (ContactRegion& c : r.regions) c.normals = {Vec3(0, 0.6, -0.8)};
         break;
+      case Damage::shrunk:  // the square shrunk by 10% about its centre, inside both faces
+        for (ContactRegion& c : r.regions)
+          if (c.points.size() > 2) {
+            Vec3 centre = Vec3::Zero();
+            for (const Vec3& p : c.points) centre += p / static_cast<double>(c.points.size());
+            for (Vec3& p : c.points) p = centre + 0.9 * (p - centre);
+          }
+        break;
       default:
         break;
     }
@@ -105,9 +124,11 @@ RegionRegistry test_registry() {
   caps.temporal_coherence = true;
   RegionRegistry registry;
   const auto add = [&](const std::string& name, Damage d, const std::string& family = "test") {
-    registry.add({name, family, "test", "the exact answer, damaged", caps, {}, [d] {
-                    return std::make_unique<WrappedExact>(d);
-                  }});
+    // A declared ε of 1e-12 × size ≈ 2.06e-12: the band gap 2^-40 lies within half of it.
+    registry.add(
+        {name, family, "test", "the exact answer, damaged", caps, {{"epsilon", 1e-12}}, [d] {
+           return std::make_unique<WrappedExact>(d);
+         }});
   };
   add("correct", Damage::none);
   add("missing", Damage::missing);
@@ -115,6 +136,7 @@ RegionRegistry test_registry() {
   add("dimension", Damage::dimension);
   add("flipped", Damage::flipped);
   add("not-persisted", Damage::not_persisted);
+  add("shrunk", Damage::shrunk);
   add("crashing-peer", Damage::crash, "peer");
   add("correct-peer", Damage::none, "peer");  // isolated, answers like `correct`
   return registry;
@@ -139,10 +161,12 @@ class RegionRunner : public ::testing::Test {
     registry_ = new RegionRegistry(test_registry());
     cache_ = new ReferenceCache();
     // 0: B resting on A's top face. 1: the same, then slid by ⅛ along x (two steps: the normals
-    // of the persisting pairs must persist). 2: separated by ½.
-    cases_ = new std::vector<RegionCase>{block_case("resting", {step(0, 0)}),
-                                         block_case("sliding", {step(0, 0), step(0.125, 0)}),
-                                         block_case("apart", {step(0, 0.5)})};
+    // of the persisting pairs must persist). 2: separated by ½. 3, 4: inside the band, 2^-40
+    // above and below.
+    cases_ = new std::vector<RegionCase>{
+        block_case("resting", {step(0, 0)}), block_case("sliding", {step(0, 0), step(0.125, 0)}),
+        block_case("apart", {step(0, 0.5)}), block_case("near", {step(0, kBandGap)}),
+        block_case("shallow", {step(0, -kBandGap)})};
     RegionRunOptions options;
     options.repetitions = 1;
     run_ = new RegionRunResults(run_regions(*cases_, all_of(*registry_), options, *cache_));
@@ -177,6 +201,27 @@ TEST_F(RegionRunner, ReferenceMatchesTheHandCount) {
   EXPECT_EQ(sufficient, 1);
   EXPECT_DOUBLE_EQ(rec.steps[0].tau, 1e-9 * std::sqrt(1 + 1 + 1.5 * 1.5));
   EXPECT_EQ(run_->cases[2].steps[0].reference->relation, Relation::separated);
+  // Inside the band: B moved back by exactly the gap touches as in case 0 (the same 9 regions,
+  // the square alone in 𝓡, every cone the single direction (0, 0, −1)).
+  for (const std::size_t ci : {3u, 4u}) {
+    const ExactRegions& band = *run_->cases[ci].steps[0].reference;
+    EXPECT_EQ(band.relation, ci == 3 ? Relation::separated : Relation::penetrating);
+    ASSERT_TRUE(band.closure) << ci;
+    const EpsilonClosure& c = *band.closure;
+    EXPECT_EQ(c.relation, Relation::touching);
+    EXPECT_EQ(c.translation, Vec3(0, 0, ci == 3 ? -kBandGap : kBandGap));
+    EXPECT_EQ(c.length, kBandGap);
+    EXPECT_EQ(c.regions.size(), 9u);
+    int band_sufficient = 0;
+    for (const ExactRegion& r : c.regions) {
+      band_sufficient += r.sufficient;
+      for (const Vec3& p : r.points) EXPECT_EQ(p.z(), 1.0);
+      ASSERT_EQ(r.cone.pieces.size(), 1u);
+      EXPECT_TRUE(normal_in_cone(kDown, r.cone, 0.0));
+      EXPECT_FALSE(normal_in_cone(Vec3(0, 0.6, -0.8), r.cone, 1e-9));
+    }
+    EXPECT_EQ(band_sufficient, 1);
+  }
 }
 
 TEST_F(RegionRunner, CorrectAlgorithmPasses) {
@@ -211,9 +256,33 @@ TEST_F(RegionRunner, EachWrongAlgorithmIsCaughtByItsCheck) {
   expect_caught(moved, "normal not persisted");
   EXPECT_NE(moved.verification.reason.find("step 2: "), std::string::npos);
   EXPECT_EQ(moved.step_verdicts, (std::vector<Verdict>{Verdict::pass, Verdict::fail}));
+  expect_caught(result(*run_, "shrunk", 0), "points");
   // On the separated pair, every damage has nothing to damage.
-  for (const char* name : {"missing", "extra", "dimension", "flipped"})
+  for (const char* name : {"missing", "extra", "dimension", "flipped", "shrunk"})
     EXPECT_EQ(result(*run_, name, 2).verification.verdict, Verdict::pass) << name;
+}
+
+// Inside the band, both sides: the correct ε answer passes (`touching` decided right, every region
+// judged against the touching configuration), and each damage is caught: a missing ε-pair (the
+// gap 2^-40 is within half the declared ε), a region 1 away from A's bottom face it names (ε
+// distance; as an ε-pair outside the touching configuration it would otherwise pass), a wrong
+// dimension, a normal outside the touching cone, a wrong Π.
+TEST_F(RegionRunner, InsideTheBandEachWrongAnswerIsCaught) {
+  for (const std::size_t ci : {3u, 4u}) {
+    const RegionResultRecord& right = result(*run_, "correct", ci);
+    EXPECT_EQ(right.verification.verdict, Verdict::pass) << ci << ": " << right.verification.reason;
+    bool closure_named = false;
+    for (const CheckResult& c : right.verification.checks)
+      closure_named = closure_named || (c.name == "ε-closure" && c.verdict == Verdict::pass);
+    EXPECT_TRUE(closure_named) << ci;
+    EXPECT_EQ(right.counts.matched, 9) << ci;
+    expect_caught(result(*run_, "missing", ci), "missing region");
+    expect_caught(result(*run_, "extra", ci), "ε distance");
+    expect_caught(result(*run_, "dimension", ci), "dimension");
+    expect_caught(result(*run_, "flipped", ci), "normal outside cone");
+    expect_caught(result(*run_, "shrunk", ci), "points");
+    EXPECT_EQ(result(*run_, "not-persisted", ci).verification.verdict, Verdict::pass);
+  }
 }
 
 TEST_F(RegionRunner, CrashingPeerIsAnErrorOfItsCase) {
@@ -250,9 +319,10 @@ TEST_F(RegionRunner, ReportValidatesAndTableCounts) {
   auto mixed = doc;
   mixed["cases"] = nlohmann::json::array();
   EXPECT_TRUE(test_support::rejected_by_report_schema(mixed, "regions-mixed"));
-  // correct on test-block: 9 + 9 + 9 (both steps of `sliding`) returned, claimed and matched.
+  // correct on test-block: 9 + 9 + 9 (both steps of `sliding`) + 9 + 9 (the band) returned,
+  // claimed and matched.
   const std::string table = report.table();
-  EXPECT_NE(table.find("27 / 27 / 27"), std::string::npos) << table;
+  EXPECT_NE(table.find("45 / 45 / 45"), std::string::npos) << table;
   EXPECT_NE(table.find("not-persisted"), std::string::npos);
 }
 

@@ -1,8 +1,7 @@
-// The contact-region verifier on hand-built exact references and answers (expected verdicts
-// reasoned by hand, not produced by the code under test): a correct answer passes; deliberately
-// wrong ones (missing region, extra region, wrong dimension, flipped normal, normal not persisted,
-// non-unit normal, undeclared subset) are each caught by their named check; the ambiguous band on
-// both sides of touching; point-only peers' point checks and coverage.
+// The contact-region verifier on hand-built exact references and answers (verdicts reasoned by
+// hand, not produced by the code under test): a correct answer passes; wrong ones (missing, extra,
+// dimension, flipped normal, not persisted, non-unit normal, undeclared subset) are each caught by
+// their check; the band without an ε-closure; ε-pairs; point-only peers' points and coverage.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -348,8 +347,8 @@ TEST(RegionVerifier, AmbiguousBandAroundTouching) {
   separated.relation = Relation::separated;
   RegionResult penetrating;
   penetrating.relation = Relation::penetrating;
-  // Separated by 1e-9 ≤ τ = 2e-9: regions or `touching` are ambiguous, `separated` passes,
-  // `penetrating` is wrong by two classes.
+  // Separated by 1e-9 ≤ τ = 2e-9: regions or `touching` are ambiguous (these references carry no
+  // ε-closure; region_runner_test has the decided band), `separated` passes, `penetrating` fails.
   ExactRegions near;
   near.relation = Relation::separated;
   near.distance = 1e-9;
@@ -383,15 +382,12 @@ TEST(RegionVerifier, AmbiguousBandAroundTouching) {
   EXPECT_EQ(verify(deep_with_regions, entity_caps(), in).verification.verdict, Verdict::pass);
 }
 
-// Seed of the 1e-15 fails of block-on-steps and peg-in-hole: a pair that touches exactly in one
-// place and is 2^-40 apart in another. A = [0, 1]³; B an L: the column [1, 2] × [0, 1] × [0, 2]
-// against A's right face (x = 1, exact 2D contact), its overhang [0, 1] × [0, 1] × [1 + 2^-40, 2]
-// above A's top face (z = 1). By hand: the overhang's bottom face and A's top face are parallel,
-// 2^-40 ≈ 9.1e-13 apart, so (A top, B overhang bottom) is not in 𝓘, and τ = 1e-9 × size with
-// size = the diagonal of [0, 2] × [0, 1] × [0, 2] = 3, τ = 3e-9 ≥ 2^-40: claiming that pair is
-// within the band (`ambiguous`, as a separated pair at 2^-40 would be). The same claim with the
-// overhang 2^-20 ≈ 9.5e-7 > τ above, or A's bottom face (1 + 2^-40 away), still fails.
-TEST(RegionVerifier, ExtraRegionWithinTheBandIsAmbiguous) {
+// Touching in one place, 2^-40 apart in another. A = [0, 1]³; B an L: column [1, 2] × [0, 1] ×
+// [0, 2] on A's face x = 1, overhang [0, 1]² × [1 + 2^-40, 2] 2^-40 over A's top face: (A top,
+// overhang bottom) is not in 𝓘; size 3, τ = 3e-9. With Π = A's top square it is an ε-pair and
+// passes; its only normal is (0, 0, −1), so (0, 0, 1) fails; Π = A's bottom square fails `ε
+// distance`. The overhang 2^-20 > τ above, or A's bottom face (1 + 2^-40 away), fails.
+TEST(RegionVerifier, ExtraRegionWithinTheBandIsAnEpsilonPair) {
   for (const double gap : {std::ldexp(1.0, -40), std::ldexp(1.0, -20)}) {
     const Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
     const cases::Brep l = cases::cell_solid({0, 1, 2}, {0, 1}, {0, 1 + gap, 2},
@@ -416,11 +412,21 @@ TEST(RegionVerifier, ExtraRegionWithinTheBandIsAmbiguous) {
     std::vector<Vec3> top;
     for (int v : a.faces()[1].vertices) top.push_back(a.vertices()[v]);
     answer.regions.push_back({face(1), face(overhang), top, {}, std::nullopt});
-    if (gap < 3e-9)
-      expect_caught(verify(answer, caps, in).verification, Verdict::ambiguous, "extra region",
-                    "apart (within τ = 3e-09)");
-    else
+    if (gap < 3e-9) {
+      EXPECT_EQ(verify(answer, caps, in).verification.verdict, Verdict::pass);
+      caps.normals = true;  // (−1, 0, 0): B's column face, valid on A's face x = 1
+      for (ContactRegion& c : answer.regions) c.normals = {Vec3(-1, 0, 0)};
+      answer.regions.back().normals = {kDown};
+      EXPECT_EQ(verify(answer, caps, in).verification.verdict, Verdict::pass);
+      answer.regions.back().normals = {-kDown};
+      expect_caught(verify(answer, caps, in).verification, Verdict::fail, "normal outside cone",
+                    "face 1 / face");
+      caps.normals = false;
+      answer.regions.back().points = {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 0)};
+      expect_caught(verify(answer, caps, in).verification, Verdict::fail, "ε distance");
+    } else {
       expect_caught(verify(answer, caps, in).verification, Verdict::fail, "extra region");
+    }
     answer.regions.back().a = face(0);  // A's bottom: 1 + gap below the overhang
     expect_caught(verify(answer, caps, in).verification, Verdict::fail, "extra region");
   }
