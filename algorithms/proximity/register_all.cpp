@@ -1,4 +1,5 @@
 // Every proximity algorithm the project ships, one line each.
+#include "algorithms/hierarchy/hierarchy.hpp"
 #include "algorithms/proximity/gjk/gjk.hpp"
 #include "algorithms/proximity/lin_canny/lin_canny.hpp"
 #include "algorithms/proximity/peers/peers.hpp"
@@ -11,6 +12,12 @@ void register_builtin(ProximityRegistry& registry) {
   registry.add(gjk::info());
   registry.add(lin_canny::info());
   registry.add(vclip::info());
+  // bounding-volume hierarchies on non-convex solids (seed 004 §2.2–2.4)
+  using hierarchy::Strategy, hierarchy::VolumeType;
+  for (VolumeType v : hierarchy::all_volume_types())
+    registry.add(hierarchy::info(v, Strategy::best_first));
+  registry.add(hierarchy::info(VolumeType::sphere, Strategy::greedy));
+  registry.add(hierarchy::info(VolumeType::obb, Strategy::greedy));
   // peers (algorithms/proximity/peers/peers.cmake switches each library on or off)
 #ifdef TOUCHSTONE_HAVE_FCL
   registry.add(peers::fcl_libccd_info());

@@ -1,0 +1,219 @@
+// The table of seed 004 §2.4 on our scenes: volume type × scene → nodes visited, volume tests,
+// leaf tests and time, for collision (simultaneous descent, every meeting face pair) and for
+// distance (branch and bound, best-first and greedy), with FCL's BVHModel on the same triangles
+// in the same run:
+//  hierarchy/collide/<volume>/<scene>            ours, CollideStop::all on the touching pose
+//  hierarchy/distance/<volume>/<strategy>/<scene> ours, A moved off B by 5 % of B's size
+//  hierarchy/fcl-collide/<bv>/<scene>            fcl::collide, all contacts (exhaustive)
+//  hierarchy/fcl-distance/<bv>/<scene>           fcl::distance (RSS, OBBRSS, kIOS: FCL's
+//                                                distance needs one of those)
+// Scenes (cases/scalable_shapes.hpp): spheres/fN two UV spheres face on face (convex),
+// racks/fN two racks tooth tip on tooth tip (non-convex). Each timed query puts both hierarchies
+// under the poses (moved or refitted) as a real query must; the build is timed apart
+// (`prepare_ms`).
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "algorithms/hierarchy/hierarchy.hpp"
+#include "cases/scalable_shapes.hpp"
+#include "harness/common/case_shapes.hpp"
+
+#ifdef TOUCHSTONE_HAVE_FCL
+#include <fcl/geometry/bvh/BVH_model.h>
+#include <fcl/narrowphase/collision.h>
+#include <fcl/narrowphase/collision_object.h>
+#include <fcl/narrowphase/distance.h>
+
+#include "algorithms/hierarchy/faces.hpp"
+#endif
+
+namespace touchstone::bench {
+namespace {
+
+using hierarchy::Strategy;
+using hierarchy::VolumeType;
+
+struct Scene {
+  Polytope a, b;
+  Pose touching_a, apart_a, pose_b;
+};
+
+const Scene& scene(cases::PairKind kind, int faces) {
+  static std::map<std::pair<cases::PairKind, int>, std::unique_ptr<Scene>> cache;
+  auto& slot = cache[{kind, faces}];
+  if (!slot) {
+    const RegionCase c = cases::scaling_case(kind, faces);
+    Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
+    const RegionStep& s = c.steps.at(0);
+    // Off along the line of the centres' boxes, by 5 % of B's size.
+    const Vec3 ca = s.pose_a.apply(0.5 * (a.bbox_min() + a.bbox_max()));
+    const Vec3 cb = s.pose_b.apply(0.5 * (b.bbox_min() + b.bbox_max()));
+    Pose apart = s.pose_a;
+    apart.translation += 0.05 * b.diameter() * (ca - cb).normalized();
+    slot = std::make_unique<Scene>(Scene{std::move(a), std::move(b), s.pose_a, apart, s.pose_b});
+  }
+  return *slot;
+}
+
+std::string scene_name(cases::PairKind kind, int faces) {
+  return (kind == cases::PairKind::convex ? "spheres/f" : "racks/f") + std::to_string(faces);
+}
+
+void counters(benchmark::State& state, const hierarchy::Counters& c, double prepare_ms) {
+  state.counters["nodes_visited"] = static_cast<double>(c.nodes_visited);
+  state.counters["volume_tests"] = static_cast<double>(c.volume_tests);
+  state.counters["leaf_tests"] = static_cast<double>(c.leaf_tests);
+  state.counters["prepare_ms"] = prepare_ms;
+}
+
+template <class F>
+double time_ms(F&& f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+void ours_collide(benchmark::State& state, VolumeType v, cases::PairKind kind, int faces) {
+  const Scene& s = scene(kind, faces);
+  std::unique_ptr<PreparedShape> pa, pb;
+  const double ms = time_ms([&] {
+    pa = hierarchy::prepare(s.a, v);
+    pb = hierarchy::prepare(s.b, v);
+  });
+  hierarchy::CollideResult r;
+  for (auto _ : state) {
+    r = hierarchy::collide_shapes(*pa, s.touching_a, *pb, s.pose_b, hierarchy::CollideStop::all, {});
+    benchmark::DoNotOptimize(r);
+  }
+  counters(state, r.counters, ms);
+  state.counters["pairs"] = static_cast<double>(r.pairs.size());
+}
+
+void ours_distance(benchmark::State& state, VolumeType v, Strategy st, cases::PairKind kind,
+                   int faces) {
+  const Scene& s = scene(kind, faces);
+  std::unique_ptr<PreparedShape> pa, pb;
+  const double ms = time_ms([&] {
+    pa = hierarchy::prepare(s.a, v);
+    pb = hierarchy::prepare(s.b, v);
+  });
+  hierarchy::DistanceResult r;
+  for (auto _ : state) {
+    r = hierarchy::distance_shapes(*pa, s.apart_a, *pb, s.pose_b, st, {});
+    benchmark::DoNotOptimize(r);
+  }
+  counters(state, r.counters, ms);
+  state.counters["distance"] = r.upper;
+}
+
+#ifdef TOUCHSTONE_HAVE_FCL
+fcl::Transform3d to_fcl(const Pose& p) {
+  fcl::Transform3d t = fcl::Transform3d::Identity();
+  t.linear() = p.rotation;
+  t.translation() = p.translation;
+  return t;
+}
+
+// FCL's model of the very triangles our leaves test.
+template <class BV>
+std::shared_ptr<fcl::BVHModel<BV>> fcl_model(const Polytope& shape) {
+  std::vector<fcl::Vector3d> points(shape.vertices().begin(), shape.vertices().end());
+  std::vector<fcl::Triangle> triangles;
+  for (const auto& face : hierarchy::triangulate_faces(shape))
+    for (const auto& t : face) triangles.emplace_back(t[0], t[1], t[2]);
+  auto m = std::make_shared<fcl::BVHModel<BV>>();
+  m->beginModel();
+  m->addSubModel(points, triangles);
+  m->endModel();
+  return m;
+}
+
+template <class BV>
+void fcl_collide(benchmark::State& state, cases::PairKind kind, int faces) {
+  const Scene& s = scene(kind, faces);
+  std::shared_ptr<fcl::BVHModel<BV>> ma, mb;
+  const double ms = time_ms([&] {
+    ma = fcl_model<BV>(s.a);
+    mb = fcl_model<BV>(s.b);
+  });
+  fcl::CollisionObjectd oa(ma, to_fcl(s.touching_a)), ob(mb, to_fcl(s.pose_b));
+  fcl::CollisionRequestd request(1000000, false);
+  std::size_t contacts = 0;
+  for (auto _ : state) {
+    fcl::CollisionResultd result;
+    fcl::collide(&oa, &ob, request, result);
+    contacts = result.numContacts();
+  }
+  state.counters["prepare_ms"] = ms;
+  state.counters["pairs"] = static_cast<double>(contacts);
+}
+
+template <class BV>
+void fcl_distance(benchmark::State& state, cases::PairKind kind, int faces) {
+  const Scene& s = scene(kind, faces);
+  std::shared_ptr<fcl::BVHModel<BV>> ma, mb;
+  const double ms = time_ms([&] {
+    ma = fcl_model<BV>(s.a);
+    mb = fcl_model<BV>(s.b);
+  });
+  fcl::CollisionObjectd oa(ma, to_fcl(s.apart_a)), ob(mb, to_fcl(s.pose_b));
+  fcl::DistanceRequestd request(true);
+  double d = 0;
+  for (auto _ : state) {
+    fcl::DistanceResultd result;
+    fcl::distance(&oa, &ob, request, result);
+    d = result.min_distance;
+  }
+  state.counters["prepare_ms"] = ms;
+  state.counters["distance"] = d;
+}
+#endif
+
+[[maybe_unused]] const bool registered = [] {
+  for (auto kind : {cases::PairKind::convex, cases::PairKind::nonconvex})
+    for (int faces : {1000, 10000}) {
+      const std::string sc = scene_name(kind, faces);
+      for (VolumeType v : hierarchy::all_volume_types()) {
+        const std::string vn(hierarchy::to_string(v));
+        benchmark::RegisterBenchmark(("hierarchy/collide/" + vn + "/" + sc).c_str(),
+                                     [=](benchmark::State& st) { ours_collide(st, v, kind, faces); })
+            ->Unit(benchmark::kMicrosecond);
+        for (Strategy s : {Strategy::best_first, Strategy::greedy})
+          benchmark::RegisterBenchmark(
+              ("hierarchy/distance/" + vn + (s == Strategy::greedy ? "/greedy/" : "/best-first/") + sc)
+                  .c_str(),
+              [=](benchmark::State& st) { ours_distance(st, v, s, kind, faces); })
+              ->Unit(benchmark::kMicrosecond);
+      }
+#ifdef TOUCHSTONE_HAVE_FCL
+      const auto fc = [&]<class BV>(const char* name, BV) {
+        benchmark::RegisterBenchmark(("hierarchy/fcl-collide/" + std::string(name) + "/" + sc).c_str(),
+                                     [=](benchmark::State& st) { fcl_collide<BV>(st, kind, faces); })
+            ->Unit(benchmark::kMicrosecond);
+      };
+      fc("aabb", fcl::AABBd{});
+      fc("obb", fcl::OBBd{});
+      fc("rss", fcl::RSSd{});
+      fc("obbrss", fcl::OBBRSSd{});
+      fc("kios", fcl::kIOSd{});
+      fc("kdop18", fcl::KDOPd<18>{});
+      fc("kdop24", fcl::KDOPd<24>{});
+      const auto fd = [&]<class BV>(const char* name, BV) {
+        benchmark::RegisterBenchmark(("hierarchy/fcl-distance/" + std::string(name) + "/" + sc).c_str(),
+                                     [=](benchmark::State& st) { fcl_distance<BV>(st, kind, faces); })
+            ->Unit(benchmark::kMicrosecond);
+      };
+      fd("rss", fcl::RSSd{});
+      fd("obbrss", fcl::OBBRSSd{});
+      fd("kios", fcl::kIOSd{});
+#endif
+    }
+  return true;
+}();
+
+}  // namespace
+}  // namespace touchstone::bench
