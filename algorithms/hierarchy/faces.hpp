@@ -1,9 +1,9 @@
 // The elementary face–face tests at the leaves of the hierarchies (seed 004 §2.3 for collision,
 // §2.4 for distance), on the very doubles of the world vertices:
 //  - exact_face_contact: whether two closed faces meet, decided exactly (CGAL's filtered exact
-//    predicates on the doubles, no tolerance), and whether they cross (an edge of one passes
-//    strictly through the open other face from one side to the other, which makes the solids'
-//    interiors overlap);
+//    predicates on the doubles, no tolerance), and whether they cross: an edge of one passes
+//    strictly through the open other face from one side to the other, or the faces are coplanar
+//    with the same outward side and overlap in area; either makes the solids' interiors overlap;
 //  - face_distance: the distance of two faces and a closest pair, in floating point (vertex–face
 //    and edge–edge distances, and 0 where an edge passes through the other face).
 // Faces are triangulated once per shape (ear clipping in the face's plane) so non-convex faces

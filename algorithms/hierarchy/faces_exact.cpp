@@ -6,6 +6,8 @@
 #include <CGAL/Exact_predicates_inexact_constructions_kernel.h>
 #include <CGAL/intersections.h>
 
+#include <cmath>
+
 #include "algorithms/hierarchy/faces.hpp"
 
 namespace touchstone::hierarchy {
@@ -60,6 +62,42 @@ bool crosses(const ExactFace& x, const ExactFace& y) {
   return false;
 }
 
+// Coplanar faces with the same outward side whose triangles overlap in area: the solids' interiors
+// overlap behind them. Exact: coplanarity and the 2D separating-axis test by orientations in the
+// coordinate plane the faces project to without degenerating.
+bool same_side_overlap(const ExactFace& x, const ExactFace& y) {
+  if (x.triangles.empty() || y.triangles.empty()) return false;
+  const K::Triangle_3& t = y.triangles.front();
+  for (const P3& p : x.loop)
+    if (CGAL::orientation(t[0], t[1], t[2], p) != CGAL::COPLANAR) return false;
+  const K::Vector_3 n = CGAL::cross_product(t[1] - t[0], t[2] - t[0]);
+  const double c[3] = {std::abs(n.x()), std::abs(n.y()), std::abs(n.z())};
+  const int drop = c[0] >= c[1] && c[0] >= c[2] ? 0 : c[1] >= c[2] ? 1 : 2;
+  const auto flat = [&](const P3& p) {
+    return K::Point_2(p[(drop + 1) % 3], p[(drop + 2) % 3]);
+  };
+  const auto turn = [&](const K::Triangle_3& tri) {
+    return CGAL::orientation(flat(tri[0]), flat(tri[1]), flat(tri[2]));
+  };
+  const CGAL::Orientation side = turn(t);
+  if (side == CGAL::COLLINEAR || turn(x.triangles.front()) != side) return false;
+  // Interiors of two triangles (both turning `side`) are disjoint iff an edge line of one has the
+  // other wholly on its outer side or on it.
+  const auto separated_by = [&](const K::Triangle_3& a, const K::Triangle_3& b) {
+    for (int i = 0; i < 3; ++i) {
+      bool all_out = true;
+      for (int j = 0; j < 3 && all_out; ++j)
+        all_out = CGAL::orientation(flat(a[i]), flat(a[(i + 1) % 3]), flat(b[j])) != side;
+      if (all_out) return true;
+    }
+    return false;
+  };
+  for (const K::Triangle_3& a : x.triangles)
+    for (const K::Triangle_3& b : y.triangles)
+      if (!separated_by(a, b) && !separated_by(b, a)) return true;
+  return false;
+}
+
 }  // namespace
 
 bool exact_on_face(const WorldFaces& s, int f, const Vec3& p) {
@@ -81,7 +119,8 @@ FaceContact exact_face_contact(const WorldFaces& a, int fa, const WorldFaces& b,
     if (meet) break;
   }
   if (!meet) return FaceContact::disjoint;
-  return crosses(x, y) || crosses(y, x) ? FaceContact::crossing : FaceContact::contact;
+  return crosses(x, y) || crosses(y, x) || same_side_overlap(x, y) ? FaceContact::crossing
+                                                                    : FaceContact::contact;
 }
 
 }  // namespace touchstone::hierarchy
