@@ -27,6 +27,13 @@ std::optional<ExactProximity> find_proximity_reference(const ReferenceCache& cac
 void store_proximity_reference(ReferenceCache& cache, const std::string& hash,
                                const ExactProximity& e);
 
+// The exact reference of a pair: exact_proximity for two convex shapes; when either is not convex,
+// the relation and the exact distance of the contact-region reference (reference/exact_regions.hpp,
+// which takes non-convex B-reps), with witness points from its closest entity pair when their
+// hulls realize the same exact distance, and no penetration depth (method says so).
+ExactProximity exact_pair_reference(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                    const Pose& pose_b);
+
 // The exact reference of one case under the time limit (0: in-process, no limit); throws
 // std::runtime_error with the reason on timeout, crash or failure.
 ExactProximity exact_reference_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,

@@ -15,7 +15,6 @@
 
 #include <cmath>
 #include <cstring>
-#include <iostream>
 #include <limits>
 #include <random>
 #include <string>
@@ -23,6 +22,7 @@
 #include "cases/format/case_loader.hpp"
 #include "cases/region_families.hpp"
 #include "harness/common/case_shapes.hpp"
+#include "harness/proximity/runner.hpp"
 #include "reference/exact_features.hpp"
 #include "reference/exact_regions.hpp"
 #include "tests/support/region_shapes.hpp"
@@ -249,34 +249,57 @@ TEST(HierarchyRegistry, DeclaresNonConvexDistance) {
   EXPECT_NE(ProximityRegistry::builtin().find("bvh-sphere-greedy"), nullptr);
 }
 
-}  // namespace
-}  // namespace touchstone
-namespace touchstone {
-TEST(HierarchyDebug, One) {
-  const char* id = std::getenv("DBG_ID");
-  if (!id) GTEST_SKIP();
-  for (const auto& c : default_region_suite(1)) {
-    if (c.id != id) continue;
-    Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
-    const Pose pa = c.steps[0].pose_a, pb = c.steps[0].pose_b;
-    std::cout << "A convex " << a.is_convex() << " faces " << a.faces().size() << " B faces " << b.faces().size() << "\n";
-    const auto xa = hierarchy::prepare(a, VolumeType::obb), xb = hierarchy::prepare(b, VolumeType::obb);
-    auto col = hierarchy::collide_shapes(*xa, pa, *xb, pb, CollideStop::all, {});
-    for (auto& p : col.pairs) {
-      std::cout << "pair " << p.a << " " << p.b << " " << int(p.contact) << "\n";
-    }
-    auto tri = hierarchy::triangulate_faces(a);
-    for (std::size_t f = 0; f < a.faces().size(); ++f) {
-      std::cout << "A face " << f << " n=" << a.faces()[f].vertices.size() << " tris " << tri[f].size() << ":";
-      for (int v : a.faces()[f].vertices) std::cout << " (" << pa.apply(a.vertices()[v]).transpose() << ")";
-      std::cout << "\n";
-    }
-    auto trib = hierarchy::triangulate_faces(b);
-    for (std::size_t f = 0; f < b.faces().size(); ++f) {
-      std::cout << "B face " << f << " n=" << b.faces()[f].vertices.size() << " tris " << trib[f].size() << ":";
-      for (int v : b.faces()[f].vertices) std::cout << " (" << pb.apply(b.vertices()[v]).transpose() << ")";
-      std::cout << "\n";
-    }
+// The proximity harness verifies non-convex pairs against the region reference: the hierarchies
+// pass there, and the convex-only algorithms say unsupported rather than fail.
+TEST(HierarchyHarness, NonConvexProximityCasesAreVerifiedExactly) {
+  std::vector<ProximityCase> cases;
+  for (const RegionCase& c : default_region_suite(3)) {
+    if (cases.size() >= 60) break;
+    ProximityCase p;
+    p.id = c.id;
+    p.family = c.family;
+    p.a = c.a;
+    p.b = c.b;
+    p.pose_a = c.steps[0].pose_a;
+    p.pose_b = c.steps[0].pose_b;
+    const Polytope a = build_case_shape(p.a), b = build_case_shape(p.b);
+    if (a.is_solid() && b.is_solid() && (!a.is_convex() || !b.is_convex())) cases.push_back(p);
+  }
+  ASSERT_EQ(cases.size(), 60u);
+  const auto& registry = ProximityRegistry::builtin();
+  const std::vector<const ProximityAlgorithmInfo*> algorithms{
+      registry.find("bvh-obb"), registry.find("bvh-sphere-greedy"), registry.find("gjk")};
+  ReferenceCache cache;
+  ProximityRunOptions options;
+  options.repetitions = 1;
+  options.reference_timeout_seconds = 0;
+  const ProximityRunResults run = run_proximity(cases, algorithms, options, cache);
+  int separated = 0;
+  for (const ProximityCaseRecord& c : run.cases) {
+    EXPECT_TRUE(c.problems.empty()) << c.spec.id << ": " << c.problems.front();
+    separated += c.reference && c.reference->relation == Relation::separated;
+  }
+  EXPECT_GT(separated, 10);
+  for (const ProximityResultRecord& r : run.results) {
+    const std::string where = r.algorithm + " on " + run.cases[r.case_index].spec.id;
+    if (r.algorithm == "gjk")
+      EXPECT_EQ(r.verification.verdict, Verdict::unsupported) << where;
+    else
+      EXPECT_EQ(r.verification.verdict, Verdict::pass) << where << ": " << r.verification.reason;
   }
 }
+
+TEST(HierarchyBadInput, ShapesThatAreNotSolidsAreRefused) {
+  // A polygon has no volume to bound: prepare throws, and the harness says unsupported before.
+  const Polytope square = Polytope::from_points(std::vector<Vec3>{
+      Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 0)});
+  EXPECT_THROW(hierarchy::prepare(square, VolumeType::obb), GeometryError);
+  const auto algorithm = hierarchy::make({VolumeType::obb, Strategy::best_first});
+  EXPECT_THROW(algorithm->prepare(square), GeometryError);
+  const auto info = ProximityRegistry::builtin().find("bvh-obb");
+  ASSERT_NE(info, nullptr);
+  EXPECT_TRUE(unsupported_input(info->capabilities, square, square).has_value());
 }
+
+}  // namespace
+}  // namespace touchstone
