@@ -29,9 +29,11 @@ ExactFace exact_face(const WorldFaces& s, int f) {
     out.loop.emplace_back(p.x(), p.y(), p.z());
   }
   for (const Triangle& t : (*s.triangles)[static_cast<std::size_t>(f)]) {
-    const Vec3 &a = s.world[static_cast<std::size_t>(t[0])], &b = s.world[static_cast<std::size_t>(t[1])],
+    const Vec3 &a = s.world[static_cast<std::size_t>(t[0])],
+               &b = s.world[static_cast<std::size_t>(t[1])],
                &c = s.world[static_cast<std::size_t>(t[2])];
-    const K::Triangle_3 tri(P3(a.x(), a.y(), a.z()), P3(b.x(), b.y(), b.z()), P3(c.x(), c.y(), c.z()));
+    const K::Triangle_3 tri(P3(a.x(), a.y(), a.z()), P3(b.x(), b.y(), b.z()),
+                            P3(c.x(), c.y(), c.z()));
     if (!tri.is_degenerate()) out.triangles.push_back(tri);
   }
   return out;
@@ -56,7 +58,8 @@ bool crosses(const ExactFace& x, const ExactFace& y) {
     if (!meets_face(edge, y)) continue;
     bool on_boundary = false;
     for (std::size_t j = 0; j < y.loop.size() && !on_boundary; ++j)
-      on_boundary = CGAL::do_intersect(edge, K::Segment_3(y.loop[j], y.loop[(j + 1) % y.loop.size()]));
+      on_boundary =
+          CGAL::do_intersect(edge, K::Segment_3(y.loop[j], y.loop[(j + 1) % y.loop.size()]));
     if (!on_boundary) return true;
   }
   return false;
@@ -73,9 +76,7 @@ bool same_side_overlap(const ExactFace& x, const ExactFace& y) {
   const K::Vector_3 n = CGAL::cross_product(t[1] - t[0], t[2] - t[0]);
   const double c[3] = {std::abs(n.x()), std::abs(n.y()), std::abs(n.z())};
   const int drop = c[0] >= c[1] && c[0] >= c[2] ? 0 : c[1] >= c[2] ? 1 : 2;
-  const auto flat = [&](const P3& p) {
-    return K::Point_2(p[(drop + 1) % 3], p[(drop + 2) % 3]);
-  };
+  const auto flat = [&](const P3& p) { return K::Point_2(p[(drop + 1) % 3], p[(drop + 2) % 3]); };
   const auto turn = [&](const K::Triangle_3& tri) {
     return CGAL::orientation(flat(tri[0]), flat(tri[1]), flat(tri[2]));
   };
@@ -120,7 +121,7 @@ FaceContact exact_face_contact(const WorldFaces& a, int fa, const WorldFaces& b,
   }
   if (!meet) return FaceContact::disjoint;
   return crosses(x, y) || crosses(y, x) || same_side_overlap(x, y) ? FaceContact::crossing
-                                                                    : FaceContact::contact;
+                                                                   : FaceContact::contact;
 }
 
 }  // namespace touchstone::hierarchy

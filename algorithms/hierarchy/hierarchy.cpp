@@ -28,13 +28,20 @@ struct Prepared : PreparedShape {
 template <class F>
 decltype(auto) with_volume(VolumeType v, F&& f) {
   switch (v) {
-    case VolumeType::sphere: return f(Sphere{});
-    case VolumeType::aabb: return f(Aabb{});
-    case VolumeType::obb: return f(Obb{});
-    case VolumeType::kdop6: return f(Kdop<6>{});
-    case VolumeType::kdop14: return f(Kdop<14>{});
-    case VolumeType::kdop18: return f(Kdop<18>{});
-    case VolumeType::kdop26: break;
+    case VolumeType::sphere:
+      return f(Sphere{});
+    case VolumeType::aabb:
+      return f(Aabb{});
+    case VolumeType::obb:
+      return f(Obb{});
+    case VolumeType::kdop6:
+      return f(Kdop<6>{});
+    case VolumeType::kdop14:
+      return f(Kdop<14>{});
+    case VolumeType::kdop18:
+      return f(Kdop<18>{});
+    case VolumeType::kdop26:
+      break;
   }
   return f(Kdop<26>{});
 }
@@ -83,9 +90,11 @@ Scene<V> scene(const PreparedShape& pa, const Pose& pose_a, const PreparedShape&
   s.world_a = to_world(*a.polytope, pose_a);
   s.world_b = to_world(*b.polytope, pose_b);
   s.pad = 1e-12 * std::max({max_abs(s.world_a), max_abs(s.world_b), 1e-300});
-  s.a = {&a.tree, world_volumes(a.tree, *a.polytope, s.world_a, pose_a, s.pad),
+  s.a = {&a.tree,
+         world_volumes(a.tree, *a.polytope, s.world_a, pose_a, s.pad),
          {a.polytope, s.world_a, &a.triangles}};
-  s.b = {&b.tree, world_volumes(b.tree, *b.polytope, s.world_b, pose_b, s.pad),
+  s.b = {&b.tree,
+         world_volumes(b.tree, *b.polytope, s.world_b, pose_b, s.pad),
          {b.polytope, s.world_b, &b.triangles}};
   return s;
 }
@@ -133,8 +142,8 @@ bool vertex_inside(const WorldFaces& x, const WorldFaces& y, std::span<const Fac
   }
   if (candidates.size() > kMaxInsideCandidates) candidates.resize(kMaxInsideCandidates);
   for (const Vec3& p : candidates) {
-    const bool on_surface = std::any_of(faces_y.begin(), faces_y.end(),
-                                        [&](int f) { return exact_on_face(y, f, p); });
+    const bool on_surface =
+        std::any_of(faces_y.begin(), faces_y.end(), [&](int f) { return exact_on_face(y, f, p); });
     if (!on_surface && std::abs(winding_number(y, p)) > 0.5) return true;
   }
   return false;
@@ -190,9 +199,9 @@ class HierarchyAlgorithm final : public ProximityAlgorithm {
     r.iterations = static_cast<int>(
         std::min<std::int64_t>(c.counters.nodes_visited + d.counters.nodes_visited, 1 << 30));
     if (!d.complete)
-      return failed_result("node budget spent: distance in [" + number(d.lower) + ", " +
-                               number(d.upper) + "]",
-                           r.iterations);
+      return failed_result(
+          "node budget spent: distance in [" + number(d.lower) + ", " + number(d.upper) + "]",
+          r.iterations);
     r.relation = Relation::separated;
     r.distance = d.upper;
     r.witness_a = d.witness_a;
@@ -213,8 +222,8 @@ std::span<const VolumeType> all_volume_types() { return kVolumes; }
 
 std::unique_ptr<PreparedShape> prepare(const Polytope& shape, VolumeType volume) {
   if (!shape.is_solid())
-    throw GeometryError("hierarchy: the shape is a " + std::string(dimension_name(shape.dimension())) +
-                        ", not a solid");
+    throw GeometryError("hierarchy: the shape is a " +
+                        std::string(dimension_name(shape.dimension())) + ", not a solid");
   return with_volume(volume, [&]<class V>(V) -> std::unique_ptr<PreparedShape> {
     auto p = std::make_unique<Prepared<V>>();
     p->polytope = &shape;
@@ -257,7 +266,10 @@ ProximityAlgorithmInfo info(VolumeType volume, Strategy strategy) {
       .capabilities = {.distance = true, .witness_points = true, .nonconvex = true},
       .parameters = {{"max_nodes", static_cast<double>(kDefaultMaxNodes)},
                      {"volume_pad_relative", 1e-12}},
-      .make = [volume, strategy] { return make({volume, strategy}); },
+      .make =
+          [volume, strategy] {
+            return make({volume, strategy});
+          },
   };
 }
 

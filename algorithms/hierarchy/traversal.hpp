@@ -152,7 +152,8 @@ DistanceResult distance(const WorldTree<V>& a, const WorldTree<V>& b, Strategy s
   const auto& nb = b.tree->nodes;
   const auto key_of = [&](int i, int j) {
     ++out.counters.volume_tests;
-    return lower_bound(a.volumes[static_cast<std::size_t>(i)], b.volumes[static_cast<std::size_t>(j)]);
+    return lower_bound(a.volumes[static_cast<std::size_t>(i)],
+                       b.volumes[static_cast<std::size_t>(j)]);
   };
   const auto leaf = [&](const Node& x, const Node& y) {
     ++out.counters.leaf_tests;
@@ -218,9 +219,8 @@ DistanceResult distance(const WorldTree<V>& a, const WorldTree<V>& b, Strategy s
       }
       children(p.a, p.b, kids);
       // Smallest volume distance first: pushed last.
-      std::sort(kids.begin(), kids.end(), [](const detail::Pair& l, const detail::Pair& r) {
-        return l.key > r.key;
-      });
+      std::sort(kids.begin(), kids.end(),
+                [](const detail::Pair& l, const detail::Pair& r) { return l.key > r.key; });
       stack.insert(stack.end(), kids.begin(), kids.end());
     }
   }

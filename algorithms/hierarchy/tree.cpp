@@ -74,11 +74,11 @@ Tree<V> build(const Polytope& shape) {
       const int left = static_cast<int>(mid - candidate.begin());
       if (left == 0 || left == w.count) continue;
       double sum = 0.0;
-      face_points(shape, shape.vertices(), std::span(candidate).first(static_cast<std::size_t>(left)),
-                  side_points);
+      face_points(shape, shape.vertices(),
+                  std::span(candidate).first(static_cast<std::size_t>(left)), side_points);
       sum += V::fit(side_points).measure();
-      face_points(shape, shape.vertices(), std::span(candidate).subspan(static_cast<std::size_t>(left)),
-                  side_points);
+      face_points(shape, shape.vertices(),
+                  std::span(candidate).subspan(static_cast<std::size_t>(left)), side_points);
       sum += V::fit(side_points).measure();
       if (sum < best || best_left < 0) {
         best = sum;
@@ -119,7 +119,8 @@ std::vector<V> world_volumes(const Tree<V>& tree, const Polytope& shape,
         face_points(shape, world, std::span<const int>(&n.face, 1), points);
         out[i] = V::fit(points);
       } else {
-        out[i] = V::merge(out[static_cast<std::size_t>(n.left)], out[static_cast<std::size_t>(n.right)]);
+        out[i] =
+            V::merge(out[static_cast<std::size_t>(n.left)], out[static_cast<std::size_t>(n.right)]);
       }
     }
     for (V& v : out) v = v.padded(pad);
@@ -127,10 +128,10 @@ std::vector<V> world_volumes(const Tree<V>& tree, const Polytope& shape,
   return out;
 }
 
-#define TOUCHSTONE_HIERARCHY_INSTANTIATE(V)                                                 \
-  template Tree<V> build<V>(const Polytope&);                                              \
-  template std::vector<V> world_volumes<V>(const Tree<V>&, const Polytope&,                \
-                                           std::span<const Vec3>, const Pose&, double);
+#define TOUCHSTONE_HIERARCHY_INSTANTIATE(V)                                                        \
+  template Tree<V> build<V>(const Polytope&);                                                      \
+  template std::vector<V> world_volumes<V>(const Tree<V>&, const Polytope&, std::span<const Vec3>, \
+                                           const Pose&, double);
 TOUCHSTONE_HIERARCHY_INSTANTIATE(Sphere)
 TOUCHSTONE_HIERARCHY_INSTANTIATE(Aabb)
 TOUCHSTONE_HIERARCHY_INSTANTIATE(Obb)

@@ -58,7 +58,9 @@ struct Aabb {
   Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();
 
   static Aabb fit(std::span<const Vec3> points);
-  static Aabb merge(const Aabb& a, const Aabb& b) { return {a.lo.cwiseMin(b.lo), a.hi.cwiseMax(b.hi)}; }
+  static Aabb merge(const Aabb& a, const Aabb& b) {
+    return {a.lo.cwiseMin(b.lo), a.hi.cwiseMax(b.hi)};
+  }
   double measure() const { return (hi - lo).prod(); }
   Aabb padded(double by) const { return {lo.array() - by, hi.array() + by}; }
 };

@@ -3,7 +3,7 @@
 // distance (branch and bound, best-first and greedy), with FCL's BVHModel on the same triangles
 // in the same run:
 //  hierarchy/collide/<volume>/<scene>            ours, CollideStop::all on the touching pose
-//  hierarchy/distance/<volume>/<strategy>/<scene> ours, A moved off B by 5 % of B's size
+//  hierarchy/distance/<volume>/<strategy>/<scene> ours, A moved off B by 5 % of B's least extent
 //  hierarchy/fcl-collide/<bv>/<scene>            fcl::collide, all contacts (exhaustive)
 //  hierarchy/fcl-distance/<bv>/<scene>           fcl::distance (RSS, OBBRSS, kIOS: FCL's
 //                                                distance needs one of those)
@@ -49,11 +49,12 @@ const Scene& scene(cases::PairKind kind, int faces) {
     const RegionCase c = cases::scaling_case(kind, faces);
     Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
     const RegionStep& s = c.steps.at(0);
-    // Off along the line of the centres' boxes, by 5 % of B's size.
+    // Off along the line of the centres' boxes, by 5 % of B's smallest box extent (a tooth's
+    // scale for the racks, not their length).
     const Vec3 ca = s.pose_a.apply(0.5 * (a.bbox_min() + a.bbox_max()));
     const Vec3 cb = s.pose_b.apply(0.5 * (b.bbox_min() + b.bbox_max()));
     Pose apart = s.pose_a;
-    apart.translation += 0.05 * b.diameter() * (ca - cb).normalized();
+    apart.translation += 0.05 * (b.bbox_max() - b.bbox_min()).minCoeff() * (ca - cb).normalized();
     slot = std::make_unique<Scene>(Scene{std::move(a), std::move(b), s.pose_a, apart, s.pose_b});
   }
   return *slot;
@@ -74,7 +75,8 @@ template <class F>
 double time_ms(F&& f) {
   const auto start = std::chrono::steady_clock::now();
   f();
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 void ours_collide(benchmark::State& state, VolumeType v, cases::PairKind kind, int faces) {
@@ -86,7 +88,8 @@ void ours_collide(benchmark::State& state, VolumeType v, cases::PairKind kind, i
   });
   hierarchy::CollideResult r;
   for (auto _ : state) {
-    r = hierarchy::collide_shapes(*pa, s.touching_a, *pb, s.pose_b, hierarchy::CollideStop::all, {});
+    r = hierarchy::collide_shapes(*pa, s.touching_a, *pb, s.pose_b, hierarchy::CollideStop::all,
+                                  {});
     benchmark::DoNotOptimize(r);
   }
   counters(state, r.counters, ms);
@@ -179,20 +182,23 @@ void fcl_distance(benchmark::State& state, cases::PairKind kind, int faces) {
       const std::string sc = scene_name(kind, faces);
       for (VolumeType v : hierarchy::all_volume_types()) {
         const std::string vn(hierarchy::to_string(v));
-        benchmark::RegisterBenchmark(("hierarchy/collide/" + vn + "/" + sc).c_str(),
-                                     [=](benchmark::State& st) { ours_collide(st, v, kind, faces); })
+        benchmark::RegisterBenchmark(
+            ("hierarchy/collide/" + vn + "/" + sc).c_str(),
+            [=](benchmark::State& st) { ours_collide(st, v, kind, faces); })
             ->Unit(benchmark::kMicrosecond);
         for (Strategy s : {Strategy::best_first, Strategy::greedy})
           benchmark::RegisterBenchmark(
-              ("hierarchy/distance/" + vn + (s == Strategy::greedy ? "/greedy/" : "/best-first/") + sc)
+              ("hierarchy/distance/" + vn + (s == Strategy::greedy ? "/greedy/" : "/best-first/") +
+               sc)
                   .c_str(),
               [=](benchmark::State& st) { ours_distance(st, v, s, kind, faces); })
               ->Unit(benchmark::kMicrosecond);
       }
 #ifdef TOUCHSTONE_HAVE_FCL
       const auto fc = [&]<class BV>(const char* name, BV) {
-        benchmark::RegisterBenchmark(("hierarchy/fcl-collide/" + std::string(name) + "/" + sc).c_str(),
-                                     [=](benchmark::State& st) { fcl_collide<BV>(st, kind, faces); })
+        benchmark::RegisterBenchmark(
+            ("hierarchy/fcl-collide/" + std::string(name) + "/" + sc).c_str(),
+            [=](benchmark::State& st) { fcl_collide<BV>(st, kind, faces); })
             ->Unit(benchmark::kMicrosecond);
       };
       fc("aabb", fcl::AABBd{});
@@ -203,8 +209,9 @@ void fcl_distance(benchmark::State& state, cases::PairKind kind, int faces) {
       fc("kdop18", fcl::KDOPd<18>{});
       fc("kdop24", fcl::KDOPd<24>{});
       const auto fd = [&]<class BV>(const char* name, BV) {
-        benchmark::RegisterBenchmark(("hierarchy/fcl-distance/" + std::string(name) + "/" + sc).c_str(),
-                                     [=](benchmark::State& st) { fcl_distance<BV>(st, kind, faces); })
+        benchmark::RegisterBenchmark(
+            ("hierarchy/fcl-distance/" + std::string(name) + "/" + sc).c_str(),
+            [=](benchmark::State& st) { fcl_distance<BV>(st, kind, faces); })
             ->Unit(benchmark::kMicrosecond);
       };
       fd("rss", fcl::RSSd{});

@@ -96,7 +96,8 @@ ExactProximity exact_pair_reference(const Polytope& a, const Pose& pose_a, const
   if (regions.closest_a && regions.closest_b) {
     const auto points = [](const Polytope& shape, const Feature& f) {
       std::vector<Vec3> out;
-      for (int v : feature_vertices(shape, f)) out.push_back(shape.vertices()[static_cast<std::size_t>(v)]);
+      for (int v : feature_vertices(shape, f))
+        out.push_back(shape.vertices()[static_cast<std::size_t>(v)]);
       return out;
     };
     const ExactProximity pair = exact_proximity(points(a, *regions.closest_a), pose_a,

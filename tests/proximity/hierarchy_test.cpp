@@ -69,8 +69,13 @@ const std::vector<Step>& steps() {
     std::vector<Step> out;
     for (const RegionCase& c : cases)
       for (std::size_t k = 0; k < c.steps.size(); ++k) {
-        Step s{c.id + "#" + std::to_string(k), build_case_shape(c.a), build_case_shape(c.b),
-               c.steps[k].pose_a, c.steps[k].pose_b, {}, 0.0};
+        Step s{c.id + "#" + std::to_string(k),
+               build_case_shape(c.a),
+               build_case_shape(c.b),
+               c.steps[k].pose_a,
+               c.steps[k].pose_b,
+               {},
+               0.0};
         if (!s.a.is_solid() || !s.b.is_solid()) continue;  // hierarchies take solids only
         s.exact = exact_regions(s.a, s.pose_a, s.b, s.pose_b, {});
         s.scale = case_pair_extent(s.a, s.pose_a, s.b, s.pose_b).first;
@@ -174,8 +179,10 @@ TEST(HierarchyVolumes, KdopSixAndAxisBoxesGiveTheSameSearch) {
     const auto b6 = hierarchy::prepare(s.b, VolumeType::kdop6);
     const auto ab = hierarchy::prepare(s.a, VolumeType::aabb);
     const auto bb = hierarchy::prepare(s.b, VolumeType::aabb);
-    const auto d6 = hierarchy::distance_shapes(*a6, s.pose_a, *b6, s.pose_b, Strategy::best_first, {});
-    const auto db = hierarchy::distance_shapes(*ab, s.pose_a, *bb, s.pose_b, Strategy::best_first, {});
+    const auto d6 =
+        hierarchy::distance_shapes(*a6, s.pose_a, *b6, s.pose_b, Strategy::best_first, {});
+    const auto db =
+        hierarchy::distance_shapes(*ab, s.pose_a, *bb, s.pose_b, Strategy::best_first, {});
     EXPECT_EQ(d6.counters.nodes_visited, db.counters.nodes_visited) << s.id;
     EXPECT_EQ(d6.upper, db.upper) << s.id;
   }
@@ -191,7 +198,8 @@ TEST(HierarchyVolumes, EveryBoundIsBelowTheDistanceOfWhatItEncloses) {
   };
   const auto check = [&]<class V>(V) {
     for (int trial = 0; trial < 200; ++trial) {
-      const std::vector<Vec3> p = cloud(Vec3::Zero()), q = cloud(Vec3(3 * u(rng), 3 * u(rng), 5 * u(rng)));
+      const std::vector<Vec3> p = cloud(Vec3::Zero()),
+                              q = cloud(Vec3(3 * u(rng), 3 * u(rng), 5 * u(rng)));
       double d = std::numeric_limits<double>::infinity();
       for (const Vec3& x : p)
         for (const Vec3& y : q) d = std::min(d, (x - y).norm());
@@ -291,8 +299,8 @@ TEST(HierarchyHarness, NonConvexProximityCasesAreVerifiedExactly) {
 
 TEST(HierarchyBadInput, ShapesThatAreNotSolidsAreRefused) {
   // A polygon has no volume to bound: prepare throws, and the harness says unsupported before.
-  const Polytope square = Polytope::from_points(std::vector<Vec3>{
-      Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 0)});
+  const Polytope square = Polytope::from_points(
+      std::vector<Vec3>{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 0)});
   EXPECT_THROW(hierarchy::prepare(square, VolumeType::obb), GeometryError);
   const auto algorithm = hierarchy::make({VolumeType::obb, Strategy::best_first});
   EXPECT_THROW(algorithm->prepare(square), GeometryError);
