@@ -90,12 +90,14 @@ Scene<V> scene(const PreparedShape& pa, const Pose& pose_a, const PreparedShape&
   s.world_a = to_world(*a.polytope, pose_a);
   s.world_b = to_world(*b.polytope, pose_b);
   s.pad = 1e-12 * std::max({max_abs(s.world_a), max_abs(s.world_b), 1e-300});
-  s.a = {&a.tree,
-         world_volumes(a.tree, *a.polytope, s.world_a, pose_a, s.pad),
-         {a.polytope, s.world_a, &a.triangles}};
-  s.b = {&b.tree,
-         world_volumes(b.tree, *b.polytope, s.world_b, pose_b, s.pad),
-         {b.polytope, s.world_b, &b.triangles}};
+  const auto refitted = [&](const Prepared<V>& p, const std::vector<Vec3>& world) {
+    if constexpr (V::kRigid)
+      return std::vector<V>();
+    else
+      return world_volumes(p.tree, *p.polytope, world, s.pad);
+  };
+  s.a = {&a.tree, pose_a, s.pad, refitted(a, s.world_a), {a.polytope, s.world_a, &a.triangles}};
+  s.b = {&b.tree, pose_b, s.pad, refitted(b, s.world_b), {b.polytope, s.world_b, &b.triangles}};
   return s;
 }
 
@@ -186,6 +188,12 @@ class HierarchyAlgorithm final : public ProximityAlgorithm {
                        ? Relation::penetrating
                        : Relation::touching;
       r.distance = 0.0;
+      // A closest pair of the first meeting faces (0 apart up to rounding): the contact's place,
+      // and what a verifier measures when the exact pair is separated by less than rounding.
+      const FaceDistance w =
+          face_distance(s.a.faces, c.pairs.front().a, s.b.faces, c.pairs.front().b);
+      r.witness_a = w.on_a;
+      r.witness_b = w.on_b;
       return r;
     }
     // No face meets: separated, or one solid inside the other.

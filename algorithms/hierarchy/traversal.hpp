@@ -36,12 +36,23 @@ struct Budget {
   double max_seconds = std::numeric_limits<double>::infinity();
 };
 
-// A hierarchy put under a pose: its tree, world volumes and faces.
+// A hierarchy put under a pose: its tree, the pose, its faces, and the world volumes of the
+// types that are refitted (world_volumes). Rigid volumes are moved only when a traversal asks for
+// them, so a query touches the part of the tree its descent reaches.
 template <BoundingVolume V>
 struct WorldTree {
   const Tree<V>* tree = nullptr;
-  std::vector<V> volumes;
+  Pose pose;
+  double pad = 0.0;
+  std::vector<V> refitted;  // empty for rigid volumes
   WorldFaces faces;
+
+  V volume(int i) const {
+    if constexpr (V::kRigid)
+      return tree->volumes[static_cast<std::size_t>(i)].transformed(pose).padded(pad);
+    else
+      return refitted[static_cast<std::size_t>(i)];
+  }
 };
 
 enum class CollideStop { first_meeting, first_crossing, all };
@@ -121,8 +132,7 @@ CollideResult collide(const WorldTree<V>& a, const WorldTree<V>& b, CollideStop 
     stack.pop_back();
     ++out.counters.nodes_visited;
     ++out.counters.volume_tests;
-    if (!overlap(a.volumes[static_cast<std::size_t>(i)], b.volumes[static_cast<std::size_t>(j)]))
-      continue;
+    if (!overlap(a.volume(i), b.volume(j))) continue;
     const Node &x = na[static_cast<std::size_t>(i)], &y = nb[static_cast<std::size_t>(j)];
     if (x.leaf() && y.leaf()) {
       ++out.counters.leaf_tests;
@@ -152,8 +162,7 @@ DistanceResult distance(const WorldTree<V>& a, const WorldTree<V>& b, Strategy s
   const auto& nb = b.tree->nodes;
   const auto key_of = [&](int i, int j) {
     ++out.counters.volume_tests;
-    return lower_bound(a.volumes[static_cast<std::size_t>(i)],
-                       b.volumes[static_cast<std::size_t>(j)]);
+    return lower_bound(a.volume(i), b.volume(j));
   };
   const auto leaf = [&](const Node& x, const Node& y) {
     ++out.counters.leaf_tests;

@@ -104,41 +104,36 @@ Tree<V> build(const Polytope& shape) {
 }
 
 template <BoundingVolume V>
-std::vector<V> world_volumes(const Tree<V>& tree, const Polytope& shape,
-                             std::span<const Vec3> world, const Pose& pose, double pad) {
+requires(!V::kRigid) std::vector<V> world_volumes(const Tree<V>& tree, const Polytope& shape,
+                                                  std::span<const Vec3> world, double pad) {
   std::vector<V> out(tree.volumes.size());
-  if constexpr (V::kRigid) {
-    for (std::size_t i = 0; i < out.size(); ++i)
-      out[i] = tree.volumes[i].transformed(pose).padded(pad);
-  } else {
-    std::vector<Vec3> points;
-    // Children come after their parents: refit from the last node back to the root.
-    for (std::size_t i = out.size(); i-- > 0;) {
-      const Node& n = tree.nodes[i];
-      if (n.leaf()) {
-        face_points(shape, world, std::span<const int>(&n.face, 1), points);
-        out[i] = V::fit(points);
-      } else {
-        out[i] =
-            V::merge(out[static_cast<std::size_t>(n.left)], out[static_cast<std::size_t>(n.right)]);
-      }
+  std::vector<Vec3> points;
+  // Children come after their parents: refit from the last node back to the root.
+  for (std::size_t i = out.size(); i-- > 0;) {
+    const Node& n = tree.nodes[i];
+    if (n.leaf()) {
+      face_points(shape, world, std::span<const int>(&n.face, 1), points);
+      out[i] = V::fit(points);
+    } else {
+      out[i] =
+          V::merge(out[static_cast<std::size_t>(n.left)], out[static_cast<std::size_t>(n.right)]);
     }
-    for (V& v : out) v = v.padded(pad);
   }
+  for (V& v : out) v = v.padded(pad);
   return out;
 }
 
-#define TOUCHSTONE_HIERARCHY_INSTANTIATE(V)                                                        \
+template Tree<Sphere> build<Sphere>(const Polytope&);
+template Tree<Obb> build<Obb>(const Polytope&);
+#define TOUCHSTONE_HIERARCHY_REFITTED(V)                                                           \
   template Tree<V> build<V>(const Polytope&);                                                      \
   template std::vector<V> world_volumes<V>(const Tree<V>&, const Polytope&, std::span<const Vec3>, \
-                                           const Pose&, double);
-TOUCHSTONE_HIERARCHY_INSTANTIATE(Sphere)
-TOUCHSTONE_HIERARCHY_INSTANTIATE(Aabb)
-TOUCHSTONE_HIERARCHY_INSTANTIATE(Obb)
-TOUCHSTONE_HIERARCHY_INSTANTIATE(Kdop<6>)
-TOUCHSTONE_HIERARCHY_INSTANTIATE(Kdop<14>)
-TOUCHSTONE_HIERARCHY_INSTANTIATE(Kdop<18>)
-TOUCHSTONE_HIERARCHY_INSTANTIATE(Kdop<26>)
-#undef TOUCHSTONE_HIERARCHY_INSTANTIATE
+                                           double);
+TOUCHSTONE_HIERARCHY_REFITTED(Aabb)
+TOUCHSTONE_HIERARCHY_REFITTED(Kdop<6>)
+TOUCHSTONE_HIERARCHY_REFITTED(Kdop<14>)
+TOUCHSTONE_HIERARCHY_REFITTED(Kdop<18>)
+TOUCHSTONE_HIERARCHY_REFITTED(Kdop<26>)
+#undef TOUCHSTONE_HIERARCHY_REFITTED
 
 }  // namespace touchstone::hierarchy

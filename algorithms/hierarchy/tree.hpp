@@ -31,10 +31,11 @@ struct Tree {
 template <BoundingVolume V>
 Tree<V> build(const Polytope& shape);
 
-// The tree's volumes under `pose`, each grown by `pad` (absolute). `world` holds the shape's
-// vertices under the pose.
+// The tree's volumes refitted under the pose from `world` (the shape's vertices under it), each
+// grown by `pad` (absolute). Only for volumes that are not rigid; rigid ones are moved one by one
+// (WorldTree::volume, traversal.hpp).
 template <BoundingVolume V>
-std::vector<V> world_volumes(const Tree<V>& tree, const Polytope& shape,
-                             std::span<const Vec3> world, const Pose& pose, double pad);
+requires(!V::kRigid) std::vector<V> world_volumes(const Tree<V>& tree, const Polytope& shape,
+                                                  std::span<const Vec3> world, double pad);
 
 }  // namespace touchstone::hierarchy
