@@ -188,6 +188,18 @@ DistanceResult distance(const WorldTree<V>& a, const WorldTree<V>& b, Strategy s
       }
   };
   std::vector<detail::Pair> kids;
+  // Visits a pair: a leaf pair's faces are measured (false), an inner pair's children whose bound
+  // is below the upper bound are put in `kids` (true).
+  const auto expand = [&](const detail::Pair& p) {
+    ++out.counters.nodes_visited;
+    const Node &x = na[static_cast<std::size_t>(p.a)], &y = nb[static_cast<std::size_t>(p.b)];
+    if (x.leaf() && y.leaf()) {
+      leaf(x, y);
+      return false;
+    }
+    children(p.a, p.b, kids);
+    return true;
+  };
   double open_lower = std::numeric_limits<double>::infinity();  // smallest key left unexpanded
   if (strategy == Strategy::best_first) {
     std::priority_queue<detail::Pair, std::vector<detail::Pair>, std::greater<>> queue;
@@ -200,13 +212,7 @@ DistanceResult distance(const WorldTree<V>& a, const WorldTree<V>& b, Strategy s
         break;
       }
       queue.pop();
-      ++out.counters.nodes_visited;
-      const Node &x = na[static_cast<std::size_t>(p.a)], &y = nb[static_cast<std::size_t>(p.b)];
-      if (x.leaf() && y.leaf()) {
-        leaf(x, y);
-        continue;
-      }
-      children(p.a, p.b, kids);
+      if (!expand(p)) continue;
       for (const detail::Pair& k : kids) queue.push(k);
     }
   } else {
@@ -219,14 +225,7 @@ DistanceResult distance(const WorldTree<V>& a, const WorldTree<V>& b, Strategy s
       }
       const detail::Pair p = stack.back();
       stack.pop_back();
-      if (p.key >= out.upper) continue;
-      ++out.counters.nodes_visited;
-      const Node &x = na[static_cast<std::size_t>(p.a)], &y = nb[static_cast<std::size_t>(p.b)];
-      if (x.leaf() && y.leaf()) {
-        leaf(x, y);
-        continue;
-      }
-      children(p.a, p.b, kids);
+      if (p.key >= out.upper || !expand(p)) continue;
       // Smallest volume distance first: pushed last.
       std::sort(kids.begin(), kids.end(),
                 [](const detail::Pair& l, const detail::Pair& r) { return l.key > r.key; });

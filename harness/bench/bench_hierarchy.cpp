@@ -14,9 +14,11 @@
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "algorithms/hierarchy/hierarchy.hpp"
 #include "cases/scalable_shapes.hpp"
@@ -64,11 +66,10 @@ std::string scene_name(cases::PairKind kind, int faces) {
   return (kind == cases::PairKind::convex ? "spheres/f" : "racks/f") + std::to_string(faces);
 }
 
-void counters(benchmark::State& state, const hierarchy::Counters& c, double prepare_ms) {
+void counters(benchmark::State& state, const hierarchy::Counters& c) {
   state.counters["nodes_visited"] = static_cast<double>(c.nodes_visited);
   state.counters["volume_tests"] = static_cast<double>(c.volume_tests);
   state.counters["leaf_tests"] = static_cast<double>(c.leaf_tests);
-  state.counters["prepare_ms"] = prepare_ms;
 }
 
 template <class F>
@@ -79,37 +80,40 @@ double time_ms(F&& f) {
       .count();
 }
 
+// Both hierarchies of a scene, built once per benchmark (the build timed as `prepare_ms`).
+struct OursPair {
+  OursPair(benchmark::State& state, const Scene& s, VolumeType v) {
+    state.counters["prepare_ms"] = time_ms([&] {
+      a = hierarchy::prepare(s.a, v);
+      b = hierarchy::prepare(s.b, v);
+    });
+  }
+  std::unique_ptr<PreparedShape> a, b;
+};
+
 void ours_collide(benchmark::State& state, VolumeType v, cases::PairKind kind, int faces) {
   const Scene& s = scene(kind, faces);
-  std::unique_ptr<PreparedShape> pa, pb;
-  const double ms = time_ms([&] {
-    pa = hierarchy::prepare(s.a, v);
-    pb = hierarchy::prepare(s.b, v);
-  });
+  const OursPair pair(state, s, v);
   hierarchy::CollideResult r;
   for (auto _ : state) {
-    r = hierarchy::collide_shapes(*pa, s.touching_a, *pb, s.pose_b, hierarchy::CollideStop::all,
-                                  {});
+    r = hierarchy::collide_shapes(*pair.a, s.touching_a, *pair.b, s.pose_b,
+                                  hierarchy::CollideStop::all, {});
     benchmark::DoNotOptimize(r);
   }
-  counters(state, r.counters, ms);
+  counters(state, r.counters);
   state.counters["pairs"] = static_cast<double>(r.pairs.size());
 }
 
 void ours_distance(benchmark::State& state, VolumeType v, Strategy st, cases::PairKind kind,
                    int faces) {
   const Scene& s = scene(kind, faces);
-  std::unique_ptr<PreparedShape> pa, pb;
-  const double ms = time_ms([&] {
-    pa = hierarchy::prepare(s.a, v);
-    pb = hierarchy::prepare(s.b, v);
-  });
+  const OursPair pair(state, s, v);
   hierarchy::DistanceResult r;
   for (auto _ : state) {
-    r = hierarchy::distance_shapes(*pa, s.apart_a, *pb, s.pose_b, st, {});
+    r = hierarchy::distance_shapes(*pair.a, s.apart_a, *pair.b, s.pose_b, st, {});
     benchmark::DoNotOptimize(r);
   }
-  counters(state, r.counters, ms);
+  counters(state, r.counters);
   state.counters["distance"] = r.upper;
 }
 
@@ -135,46 +139,54 @@ std::shared_ptr<fcl::BVHModel<BV>> fcl_model(const Polytope& shape) {
   return m;
 }
 
+// Both FCL models of a scene, built once per benchmark (the build timed as `prepare_ms`), with A
+// at `pose_a`.
+template <class BV>
+struct FclPair {
+  FclPair(benchmark::State& state, const Scene& s, const Pose& pose_a) {
+    std::shared_ptr<fcl::BVHModel<BV>> ma, mb;
+    state.counters["prepare_ms"] = time_ms([&] {
+      ma = fcl_model<BV>(s.a);
+      mb = fcl_model<BV>(s.b);
+    });
+    a = std::make_unique<fcl::CollisionObjectd>(ma, to_fcl(pose_a));
+    b = std::make_unique<fcl::CollisionObjectd>(mb, to_fcl(s.pose_b));
+  }
+  std::unique_ptr<fcl::CollisionObjectd> a, b;
+};
+
 template <class BV>
 void fcl_collide(benchmark::State& state, cases::PairKind kind, int faces) {
   const Scene& s = scene(kind, faces);
-  std::shared_ptr<fcl::BVHModel<BV>> ma, mb;
-  const double ms = time_ms([&] {
-    ma = fcl_model<BV>(s.a);
-    mb = fcl_model<BV>(s.b);
-  });
-  fcl::CollisionObjectd oa(ma, to_fcl(s.touching_a)), ob(mb, to_fcl(s.pose_b));
+  const FclPair<BV> pair(state, s, s.touching_a);
   fcl::CollisionRequestd request(1000000, false);
   std::size_t contacts = 0;
   for (auto _ : state) {
     fcl::CollisionResultd result;
-    fcl::collide(&oa, &ob, request, result);
+    fcl::collide(pair.a.get(), pair.b.get(), request, result);
     contacts = result.numContacts();
   }
-  state.counters["prepare_ms"] = ms;
   state.counters["pairs"] = static_cast<double>(contacts);
 }
 
 template <class BV>
 void fcl_distance(benchmark::State& state, cases::PairKind kind, int faces) {
   const Scene& s = scene(kind, faces);
-  std::shared_ptr<fcl::BVHModel<BV>> ma, mb;
-  const double ms = time_ms([&] {
-    ma = fcl_model<BV>(s.a);
-    mb = fcl_model<BV>(s.b);
-  });
-  fcl::CollisionObjectd oa(ma, to_fcl(s.apart_a)), ob(mb, to_fcl(s.pose_b));
+  const FclPair<BV> pair(state, s, s.apart_a);
   fcl::DistanceRequestd request(true);
   double d = 0;
   for (auto _ : state) {
     fcl::DistanceResultd result;
-    fcl::distance(&oa, &ob, request, result);
+    fcl::distance(pair.a.get(), pair.b.get(), request, result);
     d = result.min_distance;
   }
-  state.counters["prepare_ms"] = ms;
   state.counters["distance"] = d;
 }
 #endif
+
+void add(const std::string& name, std::function<void(benchmark::State&)> run) {
+  benchmark::RegisterBenchmark(name.c_str(), std::move(run))->Unit(benchmark::kMicrosecond);
+}
 
 [[maybe_unused]] const bool registered = [] {
   for (auto kind : {cases::PairKind::convex, cases::PairKind::nonconvex})
@@ -182,41 +194,28 @@ void fcl_distance(benchmark::State& state, cases::PairKind kind, int faces) {
       const std::string sc = scene_name(kind, faces);
       for (VolumeType v : hierarchy::all_volume_types()) {
         const std::string vn(hierarchy::to_string(v));
-        benchmark::RegisterBenchmark(
-            ("hierarchy/collide/" + vn + "/" + sc).c_str(),
-            [=](benchmark::State& st) { ours_collide(st, v, kind, faces); })
-            ->Unit(benchmark::kMicrosecond);
+        add("hierarchy/collide/" + vn + "/" + sc,
+            [=](benchmark::State& st) { ours_collide(st, v, kind, faces); });
         for (Strategy s : {Strategy::best_first, Strategy::greedy})
-          benchmark::RegisterBenchmark(
-              ("hierarchy/distance/" + vn + (s == Strategy::greedy ? "/greedy/" : "/best-first/") +
-               sc)
-                  .c_str(),
-              [=](benchmark::State& st) { ours_distance(st, v, s, kind, faces); })
-              ->Unit(benchmark::kMicrosecond);
+          add("hierarchy/distance/" + vn + (s == Strategy::greedy ? "/greedy/" : "/best-first/") +
+                  sc,
+              [=](benchmark::State& st) { ours_distance(st, v, s, kind, faces); });
       }
 #ifdef TOUCHSTONE_HAVE_FCL
-      const auto fc = [&]<class BV>(const char* name, BV) {
-        benchmark::RegisterBenchmark(
-            ("hierarchy/fcl-collide/" + std::string(name) + "/" + sc).c_str(),
-            [=](benchmark::State& st) { fcl_collide<BV>(st, kind, faces); })
-            ->Unit(benchmark::kMicrosecond);
+      const auto fcl_both = [&]<class BV>(const char* name, bool distance, BV) {
+        add("hierarchy/fcl-collide/" + std::string(name) + "/" + sc,
+            [=](benchmark::State& st) { fcl_collide<BV>(st, kind, faces); });
+        if (distance)  // FCL's mesh distance needs RSS, OBBRSS or kIOS
+          add("hierarchy/fcl-distance/" + std::string(name) + "/" + sc,
+              [=](benchmark::State& st) { fcl_distance<BV>(st, kind, faces); });
       };
-      fc("aabb", fcl::AABBd{});
-      fc("obb", fcl::OBBd{});
-      fc("rss", fcl::RSSd{});
-      fc("obbrss", fcl::OBBRSSd{});
-      fc("kios", fcl::kIOSd{});
-      fc("kdop18", fcl::KDOPd<18>{});
-      fc("kdop24", fcl::KDOPd<24>{});
-      const auto fd = [&]<class BV>(const char* name, BV) {
-        benchmark::RegisterBenchmark(
-            ("hierarchy/fcl-distance/" + std::string(name) + "/" + sc).c_str(),
-            [=](benchmark::State& st) { fcl_distance<BV>(st, kind, faces); })
-            ->Unit(benchmark::kMicrosecond);
-      };
-      fd("rss", fcl::RSSd{});
-      fd("obbrss", fcl::OBBRSSd{});
-      fd("kios", fcl::kIOSd{});
+      fcl_both("aabb", false, fcl::AABBd{});
+      fcl_both("obb", false, fcl::OBBd{});
+      fcl_both("rss", true, fcl::RSSd{});
+      fcl_both("obbrss", true, fcl::OBBRSSd{});
+      fcl_both("kios", true, fcl::kIOSd{});
+      fcl_both("kdop18", false, fcl::KDOPd<18>{});
+      fcl_both("kdop24", false, fcl::KDOPd<24>{});
 #endif
     }
   return true;
