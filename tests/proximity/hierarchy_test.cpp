@@ -94,6 +94,11 @@ TEST(HierarchyCases, SuiteHoldsNonConvexPairsInEveryRelation) {
     touching += s.exact.relation == Relation::touching;
     penetrating += s.exact.relation == Relation::penetrating;
   }
+  RecordProperty("steps", static_cast<int>(steps().size()));
+  RecordProperty("nonconvex", nonconvex);
+  RecordProperty("separated", separated);
+  RecordProperty("touching", touching);
+  RecordProperty("penetrating", penetrating);
   EXPECT_GT(nonconvex, 100);
   EXPECT_GT(separated, 50);
   EXPECT_GT(touching, 50);
@@ -254,7 +259,7 @@ TEST(HierarchyRegistry, DeclaresNonConvexDistance) {
   const ProximityAlgorithmInfo* info = ProximityRegistry::builtin().find("bvh-obb");
   ASSERT_NE(info, nullptr);
   EXPECT_TRUE(info->capabilities.nonconvex && info->capabilities.distance);
-  EXPECT_NE(ProximityRegistry::builtin().find("bvh-sphere-greedy"), nullptr);
+  EXPECT_NE(ProximityRegistry::builtin().find("bvh-obb-greedy"), nullptr);
 }
 
 // The proximity harness verifies non-convex pairs against the region reference: the hierarchies
@@ -276,7 +281,7 @@ TEST(HierarchyHarness, NonConvexProximityCasesAreVerifiedExactly) {
   ASSERT_EQ(cases.size(), 60u);
   const auto& registry = ProximityRegistry::builtin();
   const std::vector<const ProximityAlgorithmInfo*> algorithms{
-      registry.find("bvh-obb"), registry.find("bvh-sphere-greedy"), registry.find("gjk")};
+      registry.find("bvh-obb"), registry.find("bvh-obb-greedy"), registry.find("gjk")};
   ReferenceCache cache;
   ProximityRunOptions options;
   options.repetitions = 1;
