@@ -21,6 +21,7 @@
 
 #include "cases/format/case_loader.hpp"
 #include "cases/region_families.hpp"
+#include "cases/scalable_shapes.hpp"
 #include "harness/common/case_shapes.hpp"
 #include "harness/proximity/runner.hpp"
 #include "reference/exact_features.hpp"
@@ -253,6 +254,40 @@ TEST(HierarchyBadInput, ABudgetEndsTheQueryWithAReasonAndAnInterval) {
       algorithm->query(*p, Pose{}, *p, Pose::from_translation(Vec3(5, 0.5, 0.25)), nullptr);
   EXPECT_EQ(r.status, QueryStatus::failed);
   EXPECT_NE(r.reason.find("distance in ["), std::string::npos) << r.reason;
+}
+
+TEST(HierarchyBadInput, EveryTraversalStopsOnItsBudget) {
+  // Two racks of ~1,000 faces each tooth tip on tooth tip (every tooth touching), and the same
+  // 0.5 apart (every tip pair equally near): a budget of 50 node pairs, or of no time at all, ends
+  // each traversal there, marked incomplete, with the lower bound under the upper.
+  const RegionCase c = cases::scaling_case(cases::PairKind::nonconvex, 1000);
+  const Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
+  const auto pa = hierarchy::prepare(a, VolumeType::obb),
+             pb = hierarchy::prepare(b, VolumeType::obb);
+  const Pose& touching = c.steps[0].pose_a;
+  const auto col = hierarchy::collide_shapes(*pa, touching, *pb, c.steps[0].pose_b,
+                                             CollideStop::all, Budget{50});
+  EXPECT_FALSE(col.complete);
+  EXPECT_EQ(col.counters.nodes_visited, 50);
+  // A's tips face B's along y (A above): move A up.
+  Pose apart = touching;
+  apart.translation.y() += 0.5;
+  ASSERT_EQ(hierarchy::make({VolumeType::obb, Strategy::best_first})
+                ->query(*pa, apart, *pb, c.steps[0].pose_b, nullptr)
+                .relation,
+            Relation::separated);
+  for (Strategy st : {Strategy::best_first, Strategy::greedy}) {
+    const auto by_nodes =
+        hierarchy::distance_shapes(*pa, apart, *pb, c.steps[0].pose_b, st, Budget{50});
+    EXPECT_FALSE(by_nodes.complete);
+    EXPECT_EQ(by_nodes.counters.nodes_visited, 50);
+    EXPECT_LE(by_nodes.lower, by_nodes.upper);
+    const auto by_time =
+        hierarchy::distance_shapes(*pa, apart, *pb, c.steps[0].pose_b, st,
+                                   Budget{std::numeric_limits<std::int64_t>::max(), 0.0});
+    EXPECT_FALSE(by_time.complete);
+    EXPECT_EQ(by_time.counters.nodes_visited, 0);
+  }
 }
 
 TEST(HierarchyRegistry, DeclaresNonConvexDistance) {
