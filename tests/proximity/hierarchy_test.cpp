@@ -13,6 +13,7 @@
 #include <gmp.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -64,9 +65,13 @@ struct Step {
 const std::vector<Step>& steps() {
   static const std::vector<Step> all = [] {
     std::vector<RegionCase> cases = default_region_suite(1);
-    const LoadedCases meshes =
-        load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples/regions-meshes.json");
-    cases.insert(cases.end(), meshes.regions.begin(), meshes.regions.end());
+    // The shipped region examples (hand-written meshes among them) and the CGAL meshes (fetched by
+    // harness/scripts/fetch-meshes.sh, run by install-deps.sh; missing, the suite test fails).
+    for (const char* file : {"regions.json", "regions-meshes.json"}) {
+      const LoadedCases loaded =
+          load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples/" + file);
+      cases.insert(cases.end(), loaded.regions.begin(), loaded.regions.end());
+    }
     std::vector<Step> out;
     for (const RegionCase& c : cases)
       for (std::size_t k = 0; k < c.steps.size(); ++k) {
@@ -87,6 +92,65 @@ const std::vector<Step>& steps() {
   return all;
 }
 
+// FCL's test approach: random transforms of two meshes (the mesh examples' shapes), poses with
+// general rotations, so the world doubles are rounded and the volumes really turn.
+const std::vector<Step>& random_transform_steps() {
+  static const std::vector<Step> all = [] {
+    const LoadedCases meshes =
+        load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples/regions-meshes.json");
+    std::mt19937 rng(2929);
+    std::normal_distribution<double> q(0, 1);
+    std::uniform_real_distribution<double> t(-1.5, 1.5);
+    std::vector<Step> out;
+    for (const RegionCase& c : meshes.regions)
+      for (int k = 0; k < 12; ++k) {
+        const Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
+        const double size = std::max(a.diameter(), b.diameter());
+        Step s{c.id + "/random" + std::to_string(k),
+               a,
+               b,
+               Pose::from_quaternion({q(rng), q(rng), q(rng), q(rng)}, Vec3::Zero()),
+               Pose::from_quaternion({q(rng), q(rng), q(rng), q(rng)},
+                                     0.5 * size * Vec3(t(rng), t(rng), t(rng))),
+               {},
+               0.0};
+        s.exact = exact_regions(s.a, s.pose_a, s.b, s.pose_b, {});
+        s.scale = case_pair_extent(s.a, s.pose_a, s.b, s.pose_b).first;
+        out.push_back(std::move(s));
+      }
+    return out;
+  }();
+  return all;
+}
+
+TEST(HierarchyCases, RandomTransformsOfMeshesAgreeWithTheExactReference) {
+  int separated = 0, meeting = 0;
+  for (VolumeType v : hierarchy::all_volume_types())
+    for (const Step& s : random_transform_steps()) {
+      const std::string where = s.id + " " + std::string(hierarchy::to_string(v));
+      const auto pa = hierarchy::prepare(s.a, v);
+      const auto pb = hierarchy::prepare(s.b, v);
+      const ProximityResult r =
+          hierarchy::make({v, Strategy::best_first})->query(*pa, s.pose_a, *pb, s.pose_b, nullptr);
+      ASSERT_EQ(r.status, QueryStatus::ok) << where << ": " << r.reason;
+      EXPECT_EQ(r.relation, s.exact.relation) << where;
+      const bool apart = s.exact.relation == Relation::separated;
+      separated += apart;
+      meeting += !apart;
+      if (apart && r.distance) {
+        EXPECT_NEAR(*r.distance, *s.exact.distance, 1e-9 * s.scale) << where;
+      }
+      const auto d =
+          hierarchy::distance_shapes(*pa, s.pose_a, *pb, s.pose_b, Strategy::greedy, Budget{5});
+      EXPECT_LE(compare_exact_squared(exact_square(d.lower),
+                                      apart ? *s.exact.distance_sq_exact : std::string("0")),
+                0)
+          << where;
+    }
+  EXPECT_GT(separated, 7 * 10);
+  EXPECT_GT(meeting, 7 * 5);
+}
+
 TEST(HierarchyCases, SuiteHoldsNonConvexPairsInEveryRelation) {
   int nonconvex = 0, separated = 0, touching = 0, penetrating = 0;
   for (const Step& s : steps()) {
@@ -95,6 +159,10 @@ TEST(HierarchyCases, SuiteHoldsNonConvexPairsInEveryRelation) {
     touching += s.exact.relation == Relation::touching;
     penetrating += s.exact.relation == Relation::penetrating;
   }
+  const auto mesh_steps = std::count_if(steps().begin(), steps().end(),
+                                        [](const Step& s) { return s.id.starts_with("cgal-"); });
+  EXPECT_GE(mesh_steps, 4);
+  EXPECT_GE(random_transform_steps().size(), 48u);
   RecordProperty("steps", static_cast<int>(steps().size()));
   RecordProperty("nonconvex", nonconvex);
   RecordProperty("separated", separated);
