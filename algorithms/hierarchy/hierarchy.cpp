@@ -116,18 +116,27 @@ VolumeType volume_of(const PreparedShape& p) {
 constexpr std::size_t kMaxInsideCandidates = 256;
 bool vertex_inside(const WorldFaces& x, const WorldFaces& y, std::span<const FacePair> pairs,
                    bool x_is_b) {
-  std::vector<int> faces_x, faces_y;
-  for (const FacePair& p : pairs) {
-    faces_x.push_back(x_is_b ? p.b : p.a);
-    faces_y.push_back(x_is_b ? p.a : p.b);
-  }
-  for (auto* list : {&faces_x, &faces_y}) {
-    std::sort(list->begin(), list->end());
-    list->erase(std::unique(list->begin(), list->end()), list->end());
-  }
+  // (face of x, face of y) for every meeting pair, sorted: a point of x's face f lies on y's
+  // surface only on a face of y that f meets, so only f's partners need the exact test.
+  std::vector<std::pair<int, int>> partners;
+  for (const FacePair& p : pairs) partners.emplace_back(x_is_b ? p.b : p.a, x_is_b ? p.a : p.b);
+  std::sort(partners.begin(), partners.end());
+  partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
+  const auto on_surface = [&](const Vec3& p, std::span<const int> faces_of_x) {
+    for (int f : faces_of_x) {
+      auto it = std::lower_bound(partners.begin(), partners.end(), std::pair<int, int>(f, -1));
+      for (; it != partners.end() && it->first == f; ++it)
+        if (exact_on_face(y, it->second, p)) return true;
+    }
+    return false;
+  };
+  const auto inside = [&](const Vec3& p, std::span<const int> faces_of_x) {
+    return !on_surface(p, faces_of_x) && std::abs(winding_number(y, p)) > 0.5;
+  };
   std::vector<int> vertices, edges;
-  for (int f : faces_x) {
-    const Face& face = x.shape->faces()[static_cast<std::size_t>(f)];
+  for (std::size_t i = 0; i < partners.size(); ++i) {
+    if (i > 0 && partners[i].first == partners[i - 1].first) continue;
+    const Face& face = x.shape->faces()[static_cast<std::size_t>(partners[i].first)];
     vertices.insert(vertices.end(), face.vertices.begin(), face.vertices.end());
     edges.insert(edges.end(), face.edges.begin(), face.edges.end());
   }
@@ -135,18 +144,25 @@ bool vertex_inside(const WorldFaces& x, const WorldFaces& y, std::span<const Fac
     std::sort(list->begin(), list->end());
     list->erase(std::unique(list->begin(), list->end()), list->end());
   }
-  std::vector<Vec3> candidates;
-  for (int v : vertices) candidates.push_back(x.world[static_cast<std::size_t>(v)]);
-  for (int e : edges) {
-    const Edge& edge = x.shape->edges()[static_cast<std::size_t>(e)];
-    candidates.push_back(0.5 * (x.world[static_cast<std::size_t>(edge.tail)] +
-                                x.world[static_cast<std::size_t>(edge.head)]));
+  std::size_t tested = 0;
+  std::vector<int> around;
+  for (int v : vertices) {
+    if (++tested > kMaxInsideCandidates) return false;
+    around.clear();
+    for (int e : x.shape->vertex_edges()[static_cast<std::size_t>(v)]) {
+      around.push_back(x.shape->edges()[static_cast<std::size_t>(e)].left_face);
+      around.push_back(x.shape->edges()[static_cast<std::size_t>(e)].right_face);
+    }
+    if (inside(x.world[static_cast<std::size_t>(v)], around)) return true;
   }
-  if (candidates.size() > kMaxInsideCandidates) candidates.resize(kMaxInsideCandidates);
-  for (const Vec3& p : candidates) {
-    const bool on_surface =
-        std::any_of(faces_y.begin(), faces_y.end(), [&](int f) { return exact_on_face(y, f, p); });
-    if (!on_surface && std::abs(winding_number(y, p)) > 0.5) return true;
+  for (int e : edges) {
+    if (++tested > kMaxInsideCandidates) return false;
+    const Edge& edge = x.shape->edges()[static_cast<std::size_t>(e)];
+    const int faces_of_edge[2] = {edge.left_face, edge.right_face};
+    if (inside(0.5 * (x.world[static_cast<std::size_t>(edge.tail)] +
+                      x.world[static_cast<std::size_t>(edge.head)]),
+               faces_of_edge))
+      return true;
   }
   return false;
 }

@@ -3,6 +3,8 @@
 // distance (branch and bound, best-first and greedy), with FCL's BVHModel on the same triangles
 // in the same run:
 //  hierarchy/collide/<volume>/<scene>            ours, CollideStop::all on the touching pose
+//  hierarchy/relation/<volume>/<scene>           ours, the registered bvh-<volume>'s whole query
+//                                                there (relation: touching)
 //  hierarchy/distance/<volume>/<strategy>/<scene> ours, A moved off B by 5 % of B's least extent
 //  hierarchy/fcl-collide/<bv>/<scene>            fcl::collide, all contacts (exhaustive)
 //  hierarchy/fcl-distance/<bv>/<scene>           fcl::distance (RSS, OBBRSS, kIOS: FCL's
@@ -117,6 +119,21 @@ void ours_distance(benchmark::State& state, VolumeType v, Strategy st, cases::Pa
   state.counters["distance"] = r.upper;
 }
 
+// The registered algorithm's whole query on the touching pose: the relation (descent to the
+// first crossing, then the inside tests of the meeting faces' points).
+void ours_relation(benchmark::State& state, VolumeType v, cases::PairKind kind, int faces) {
+  const Scene& s = scene(kind, faces);
+  const OursPair pair(state, s, v);
+  const auto algorithm = hierarchy::make({v, Strategy::best_first});
+  ProximityResult r;
+  for (auto _ : state) {
+    r = algorithm->query(*pair.a, s.touching_a, *pair.b, s.pose_b, nullptr);
+    benchmark::DoNotOptimize(r);
+  }
+  if (r.status != QueryStatus::ok) state.SkipWithError(r.reason.c_str());
+  state.counters["touching"] = r.relation == Relation::touching;
+}
+
 #ifdef TOUCHSTONE_HAVE_FCL
 fcl::Transform3d to_fcl(const Pose& p) {
   fcl::Transform3d t = fcl::Transform3d::Identity();
@@ -196,6 +213,8 @@ void add(const std::string& name, std::function<void(benchmark::State&)> run) {
         const std::string vn(hierarchy::to_string(v));
         add("hierarchy/collide/" + vn + "/" + sc,
             [=](benchmark::State& st) { ours_collide(st, v, kind, faces); });
+        add("hierarchy/relation/" + vn + "/" + sc,
+            [=](benchmark::State& st) { ours_relation(st, v, kind, faces); });
         for (Strategy s : {Strategy::best_first, Strategy::greedy})
           add("hierarchy/distance/" + vn + (s == Strategy::greedy ? "/greedy/" : "/best-first/") +
                   sc,
