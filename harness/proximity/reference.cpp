@@ -1,10 +1,8 @@
 #include "harness/proximity/reference.hpp"
 
 #include <cstdint>
-#include <vector>
 
-#include "reference/exact_features.hpp"
-#include "reference/exact_regions.hpp"
+#include "reference/exact_nonconvex.hpp"
 
 namespace touchstone {
 namespace {
@@ -86,30 +84,7 @@ ExactProximity exact_pair_reference(const Polytope& a, const Pose& pose_a, const
                                     const Pose& pose_b) {
   if (a.is_convex() && b.is_convex())
     return exact_proximity(a.vertices(), pose_a, b.vertices(), pose_b);
-  const ExactRegions regions = exact_regions(a, pose_a, b, pose_b);
-  ExactProximity e;
-  e.relation = regions.relation;
-  e.distance_sq_exact = regions.distance_sq_exact.value_or("0");
-  e.distance = regions.distance.value_or(0.0);
-  e.method = "exact_regions (non-convex): " + regions.method + "; no penetration depth";
-  e.route = "full";
-  if (regions.closest_a && regions.closest_b) {
-    const auto points = [](const Polytope& shape, const Feature& f) {
-      std::vector<Vec3> out;
-      for (int v : feature_vertices(shape, f))
-        out.push_back(shape.vertices()[static_cast<std::size_t>(v)]);
-      return out;
-    };
-    const ExactProximity pair = exact_proximity(points(a, *regions.closest_a), pose_a,
-                                                points(b, *regions.closest_b), pose_b, {false});
-    if (compare_exact_squared(pair.distance_sq_exact, e.distance_sq_exact) == 0) {
-      e.witness_a = pair.witness_a;
-      e.witness_b = pair.witness_b;
-    } else {
-      e.method += "; no witness points";
-    }
-  }
-  return e;
+  return exact_nonconvex_proximity(a, pose_a, b, pose_b);
 }
 
 ExactProximity exact_reference_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,

@@ -27,10 +27,8 @@ std::optional<ExactProximity> find_proximity_reference(const ReferenceCache& cac
 void store_proximity_reference(ReferenceCache& cache, const std::string& hash,
                                const ExactProximity& e);
 
-// The exact reference of a pair: exact_proximity for two convex shapes; when either is not convex,
-// the relation and the exact distance of the contact-region reference (reference/exact_regions.hpp,
-// which takes non-convex B-reps), with witness points from its closest entity pair when their
-// hulls realize the same exact distance, and no penetration depth (method says so).
+// The exact reference of a pair: exact_proximity for two convex shapes, else
+// exact_nonconvex_proximity (reference/exact_nonconvex.hpp: no penetration depth).
 ExactProximity exact_pair_reference(const Polytope& a, const Pose& pose_a, const Polytope& b,
                                     const Pose& pose_b);
 
