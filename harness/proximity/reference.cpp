@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "reference/exact_nonconvex.hpp"
+
 namespace touchstone {
 namespace {
 
@@ -78,11 +80,18 @@ void store_proximity_reference(ReferenceCache& cache, const std::string& hash,
   cache.store(hash, exact_to_json(e));
 }
 
+ExactProximity exact_pair_reference(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                    const Pose& pose_b) {
+  if (a.is_convex() && b.is_convex())
+    return exact_proximity(a.vertices(), pose_a, b.vertices(), pose_b);
+  return exact_nonconvex_proximity(a, pose_a, b, pose_b);
+}
+
 ExactProximity exact_reference_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,
                                         const Pose& pose_b, double timeout_seconds) {
   return reference_in_child<ExactProximity>(
-      [&] { return exact_proximity(a.vertices(), pose_a, b.vertices(), pose_b); },
-      kExactProximityCodec, timeout_seconds, "exact reference");
+      [&] { return exact_pair_reference(a, pose_a, b, pose_b); }, kExactProximityCodec,
+      timeout_seconds, "exact reference");
 }
 
 }  // namespace touchstone

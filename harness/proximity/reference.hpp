@@ -27,6 +27,11 @@ std::optional<ExactProximity> find_proximity_reference(const ReferenceCache& cac
 void store_proximity_reference(ReferenceCache& cache, const std::string& hash,
                                const ExactProximity& e);
 
+// The exact reference of a pair: exact_proximity for two convex shapes, else
+// exact_nonconvex_proximity (reference/exact_nonconvex.hpp: no penetration depth).
+ExactProximity exact_pair_reference(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                    const Pose& pose_b);
+
 // The exact reference of one case under the time limit (0: in-process, no limit); throws
 // std::runtime_error with the reason on timeout, crash or failure.
 ExactProximity exact_reference_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,

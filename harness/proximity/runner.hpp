@@ -34,7 +34,7 @@ struct ProximityRunOptions {
   // one that never returns (to pin the deadline's effect whatever the machine's speed).
   std::function<ExactProximity(const Polytope&, const Pose&, const Polytope&, const Pose&)>
       exact_reference = [](const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb) {
-        return exact_proximity(a.vertices(), pa, b.vertices(), pb);
+        return exact_pair_reference(a, pa, b, pb);
       };
   // Which algorithms answer in forked children (harness/proximity/measure.hpp). One child per
   // case runs the whole isolated batch.
@@ -67,8 +67,9 @@ using ProximityRunResults =
 
 // Building blocks of run_proximity, shared with the motion and robustness runners.
 // (build_case_shape and case_pair_extent: harness/common/case_shapes.hpp.)
-// The exact reference of a case with both shapes built and convex (record.hash set): cached, else
-// computed under the time limit, stored and timed; a failure becomes a problem of the case.
+// The exact reference of a case with both shapes built (record.hash set; exact_pair_reference):
+// cached, else computed under the time limit, stored and timed; a failure becomes a problem of the
+// case.
 void acquire_reference(ProximityCaseRecord& record, const Polytope& a, const Polytope& b,
                        ReferenceCache& cache, const ProximityRunOptions& options);
 // The record of an algorithm that gave no answer on a case: verdict error (or unsupported), the
