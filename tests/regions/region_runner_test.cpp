@@ -285,6 +285,35 @@ TEST_F(RegionRunner, InsideTheBandEachWrongAnswerIsCaught) {
   }
 }
 
+// Inside the band a missing region fails only when B lies within half the algorithm's declared ε
+// of touching (then the algorithm cannot have put the pair beyond its ε). Declared ε = 1e-13 ×
+// size ≈ 2.06e-13 here, so the band gap 2^-40 ≈ 9.1e-13 is beyond half of it: not decided.
+TEST_F(RegionRunner, InsideTheBandAMissingRegionBeyondHalfTheEpsilonIsNotDecided) {
+  RegionCapabilities caps;
+  caps.intersection_set = caps.normals = caps.relation = caps.nonconvex = true;
+  RegionRegistry registry;
+  registry.add({"missing-narrow-epsilon",
+                "test",
+                "test",
+                "the exact answer less one region",
+                caps,
+                {{"epsilon", 1e-13}},
+                [] { return std::make_unique<WrappedExact>(Damage::missing); }});
+  RegionRunOptions options;
+  options.repetitions = 1;
+  const RegionRunResults run = run_regions(
+      {(*cases_)[3], (*cases_)[4]}, {registry.find("missing-narrow-epsilon")}, options, *cache_);
+  ASSERT_EQ(run.results.size(), 2u);
+  for (const RegionResultRecord& r : run.results) {
+    EXPECT_EQ(r.verification.verdict, Verdict::ambiguous) << r.verification.reason;
+    bool named = false;
+    for (const CheckResult& c : r.verification.checks)
+      named = named || (c.name == "missing region" && c.verdict == Verdict::ambiguous &&
+                        c.detail.find("beyond half the declared ε") != std::string::npos);
+    EXPECT_TRUE(named) << r.verification.reason;
+  }
+}
+
 TEST_F(RegionRunner, CrashingPeerIsAnErrorOfItsCase) {
   const RegionResultRecord& r = result(*run_, "crashing-peer", 0);
   EXPECT_EQ(r.verification.verdict, Verdict::error);
