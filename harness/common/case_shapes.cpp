@@ -12,6 +12,17 @@ Polytope build_case_shape(const ShapeSpec& s) {
   }
 }
 
+std::optional<std::pair<Polytope, Polytope>> build_case_shapes(const ShapeSpec& a,
+                                                               const ShapeSpec& b,
+                                                               std::vector<std::string>& problems) {
+  try {
+    return std::pair<Polytope, Polytope>(build_case_shape(a), build_case_shape(b));
+  } catch (const std::exception& e) {
+    problems.push_back(std::string("invalid geometry: ") + e.what());
+    return std::nullopt;
+  }
+}
+
 std::pair<double, double> case_pair_extent(const Polytope& a, const Pose& pa, const Polytope& b,
                                            const Pose& pb) {
   Vec3 lo = pa.apply(a.vertices()[0]), hi = lo;

@@ -60,11 +60,13 @@ struct KindCommandText {
   std::string case_noun;          // "region cases": progress, "no region cases to run", summary
   std::string cases_help;         // what --cases takes
   std::string default_out;        // the default report path
-  std::string isolate_help;       // --isolate's help
-  bool peers_isolation = true;    // --isolate takes peers (the kind's registry has peers)
-  bool isolation = true;          // --isolate exists (false: every algorithm answers in process)
-  bool reference_cache = true;    // --reference-cache exists (false: references are not cached)
-  bool seed = true;               // the kind generates families from --seed
+  std::string isolate_help =      // --isolate's help
+      "Which algorithms answer in forked children, so a crash or hang becomes an error of its "
+      "case: all (default), peers (family \"peer\") or none (for profiling: a crash ends the run)";
+  bool peers_isolation = true;  // --isolate takes peers (the kind's registry has peers)
+  bool isolation = true;        // --isolate exists (false: every algorithm answers in process)
+  bool reference_cache = true;  // --reference-cache exists (false: references are not cached)
+  bool seed = true;             // the kind generates families from --seed
   // --export-failures writes the cases worth replaying; --export-cases (false) every case run.
   bool export_failures = true;
 };

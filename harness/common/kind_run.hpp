@@ -29,6 +29,14 @@ struct KindRun {
   std::vector<const Info*> algorithms;
 };
 
+// One instance of each selected algorithm, in the selection's order.
+template <class Info>
+auto make_instances(const std::vector<const Info*>& algorithms) {
+  std::vector<decltype(algorithms.front()->make())> instances;
+  for (const Info* info : algorithms) instances.push_back(info->make());
+  return instances;
+}
+
 // Calls run_case(index, case) for each case in order until a signal interrupts the run;
 // run_case appends to `records` and `results`. A case cut short is dropped with its results.
 template <class Case, class Records, class Results, class RunCase>

@@ -69,10 +69,6 @@ const KindCommandText& proximity_text() {
           "A case file, a directory of case files, or a family glob such as 'edge-*' "
           "(repeatable; default: the built-in default suite)",
       .default_out = "reports/latest.json.gz",
-      .isolate_help =
-          "Which algorithms answer in forked children, so a crash or hang becomes an "
-          "error of its case: all (default), peers (family \"peer\") or none (for "
-          "profiling: a crash ends the run)",
   };
   return text;
 }

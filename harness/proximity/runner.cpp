@@ -162,37 +162,34 @@ ProximityRunResults run_proximity(const std::vector<ProximityCase>& cases,
                                   const Progress& progress) {
   ProximityRunResults run;
   run.algorithms = algorithms;
-  std::vector<std::unique_ptr<ProximityAlgorithm>> instances;
-  for (const auto* info : algorithms) instances.push_back(info->make());
+  const auto instances = make_instances(algorithms);
 
   run_each_case(
       cases, run.cases, run.results, progress, [&](std::size_t ci, const ProximityCase& spec) {
         ProximityCaseRecord record;
         record.spec = spec;
         record.hash = case_input_hash(record.spec);
-        std::optional<Polytope> a, b;
-        try {
-          a = build_case_shape(record.spec.a);
-          b = build_case_shape(record.spec.b);
+        const auto shapes = build_case_shapes(record.spec.a, record.spec.b, record.problems);
+        if (shapes) {
+          const auto& [a, b] = *shapes;
           std::tie(record.scale, record.magnitude) =
-              case_pair_extent(*a, record.spec.pose_a, *b, record.spec.pose_b);
-        } catch (const std::exception& e) {
-          record.problems.push_back(std::string("invalid geometry: ") + e.what());
+              case_pair_extent(a, record.spec.pose_a, b, record.spec.pose_b);
+          acquire_reference(record, a, b, cache, options);
         }
-        if (a && b) acquire_reference(record, *a, *b, cache, options);
         compare_expected(record, options.tolerances);
         run.cases.push_back(record);
         const ProximityCaseRecord& rec = run.cases.back();
 
-        if (!a || !b) {
+        if (!shapes) {
           for (const auto* info : algorithms)
             run.results.push_back(error_result(info->name, ci, rec.problems.front()));
         } else {
+          const auto& [a, b] = *shapes;
           std::vector<std::optional<IsolatedMeasurement>> isolated(algorithms.size());
           if (rec.reference)
-            isolated = measure_isolated_algorithms(algorithms, instances, *a, *b, rec, options);
+            isolated = measure_isolated_algorithms(algorithms, instances, a, b, rec, options);
           for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
-            run.results.push_back(algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, rec,
+            run.results.push_back(algorithm_result(*algorithms[ai], *instances[ai], ci, a, b, rec,
                                                    isolated[ai], options));
         }
       });

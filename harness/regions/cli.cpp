@@ -47,10 +47,6 @@ const KindCommandText& region_text() {
       .case_noun = "region cases",
       .cases_help = "A case file (kind contact-regions) or a directory of them (repeatable)",
       .default_out = "reports/regions.json.gz",
-      .isolate_help =
-          "Which algorithms answer in forked children, so a crash or hang becomes an "
-          "error of its case: all (default), peers (family \"peer\") or none (for "
-          "profiling: a crash ends the run)",
   };
   return text;
 }

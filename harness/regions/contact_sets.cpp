@@ -314,22 +314,15 @@ ContactSetRunResults run_contact_sets(const std::vector<MotionCase>& cases,
                                       const Progress& progress) {
   ContactSetRunResults run;
   run.algorithms = trackers;
-  std::vector<std::unique_ptr<ContactSetTracker>> instances;
-  for (const auto* info : trackers) instances.push_back(info->make());
+  const auto instances = make_instances(trackers);
   run_each_case(
       cases, run.cases, run.results, progress, [&](std::size_t ci, const MotionCase& spec) {
         ContactSetCaseRecord rec;
         rec.spec = spec;
-        std::optional<Polytope> a, b;
-        try {
-          a = build_case_shape(rec.spec.a);
-          b = build_case_shape(rec.spec.b);
-        } catch (const std::exception& e) {
-          rec.problems.push_back(std::string("invalid geometry: ") + e.what());
-        }
-        if (a && b) {
-          acquire_references(rec, *a, *b, options, cache);
-          check_motion(rec, *a, *b);
+        const auto shapes = build_case_shapes(rec.spec.a, rec.spec.b, rec.problems);
+        if (shapes) {
+          acquire_references(rec, shapes->first, shapes->second, options, cache);
+          check_motion(rec, shapes->first, shapes->second);
         }
         run.cases.push_back(std::move(rec));
         const ContactSetCaseRecord& stored = run.cases.back();
@@ -343,7 +336,8 @@ ContactSetRunResults run_contact_sets(const std::vector<MotionCase>& cases,
           r.algorithm = info.name;
           r.case_index = ci;
           try {
-            play(*instances[ti], *a, *b, stored.spec, options.repetitions, r);
+            play(*instances[ti], shapes->first, shapes->second, stored.spec, options.repetitions,
+                 r);
           } catch (const std::exception& e) {
             run.results.push_back(error_result(info, ci, std::string("threw: ") + e.what()));
             continue;

@@ -43,7 +43,6 @@ const KindCommandText& contact_set_text() {
           "A case file or directory (kind motion) or a contact scene glob such as "
           "'fig5*' (repeatable; default: every scene)",
       .default_out = "reports/contact-sets.json",
-      .isolate_help = "",
       .peers_isolation = false,
       .isolation = false,  // trackers run in this process
       .seed = false,

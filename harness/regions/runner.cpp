@@ -188,8 +188,7 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
                              const Progress& progress) {
   RegionRunResults run;
   run.algorithms = algorithms;
-  std::vector<std::unique_ptr<RegionAlgorithm>> instances;
-  for (const auto* info : algorithms) instances.push_back(info->make());
+  const auto instances = make_instances(algorithms);
   const bool with_patch = std::any_of(algorithms.begin(), algorithms.end(), [](const auto* info) {
     return info->capabilities.contact_patch;
   });
@@ -197,24 +196,20 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
       cases, run.cases, run.results, progress, [&](std::size_t ci, const RegionCase& spec) {
         RegionCaseRecord rec;
         rec.spec = spec;
-        std::optional<Polytope> a, b;
-        try {
-          a = build_case_shape(rec.spec.a);
-          b = build_case_shape(rec.spec.b);
-          rec.faces_a = static_cast<int>(a->faces().size());
-          rec.faces_b = static_cast<int>(b->faces().size());
-        } catch (const std::exception& e) {
-          rec.problems.push_back(std::string("invalid geometry: ") + e.what());
+        const auto shapes = build_case_shapes(rec.spec.a, rec.spec.b, rec.problems);
+        if (shapes) {
+          rec.faces_a = static_cast<int>(shapes->first.faces().size());
+          rec.faces_b = static_cast<int>(shapes->second.faces().size());
+          acquire_references(rec, shapes->first, shapes->second, options, cache, with_patch);
         }
-        if (a && b) acquire_references(rec, *a, *b, options, cache, with_patch);
         compare_expected(rec);
         run.cases.push_back(std::move(rec));
         const RegionCaseRecord& stored = run.cases.back();
         for (std::size_t ai = 0; ai < algorithms.size(); ++ai)
           run.results.push_back(
-              a && b
-                  ? algorithm_result(*algorithms[ai], *instances[ai], ci, *a, *b, stored, options)
-                  : error_result(algorithms[ai]->name, ci, stored.problems.front()));
+              shapes ? algorithm_result(*algorithms[ai], *instances[ai], ci, shapes->first,
+                                        shapes->second, stored, options)
+                     : error_result(algorithms[ai]->name, ci, stored.problems.front()));
       });
   return run;
 }

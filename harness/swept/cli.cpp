@@ -75,7 +75,6 @@ const KindCommandText& swept_text() {
           "CCD benchmark CSV (a file, or a folder with vertex-face/ and edge-edge/ "
           "*.csv), a case file (kind swept) or a family name (repeatable)",
       .default_out = "reports/swept.json",
-      .isolate_help = "",
       .isolation = false,
       .reference_cache = false,
       .seed = false,

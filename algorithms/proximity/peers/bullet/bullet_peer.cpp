@@ -69,14 +69,18 @@ struct ClosestPoint : btDiscreteCollisionDetectorInterface::Result {
   }
 };
 
-class BulletGjkPair : public ProximityAlgorithm {
+// Both algorithms take shapes prepared as btConvexHullShape.
+class BulletConvexAlgorithm : public ProximityAlgorithm {
  public:
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
     return prepare_bullet(shape);
   }
+};
+
+class BulletGjkPair : public BulletConvexAlgorithm {
+ public:
   ProximityResult query(const ProximityQuery& in) const override {
-    const PreparedShape& a = *in.a;
-    const PreparedShape& b = *in.b;
+    const PreparedShape &a = *in.a, &b = *in.b;
     btVoronoiSimplexSolver simplex;
     btGjkEpaPenetrationDepthSolver epa;
     btGjkPairDetector detector(&hull_of(a), &hull_of(b), &simplex, &epa);
@@ -99,14 +103,10 @@ class BulletGjkPair : public ProximityAlgorithm {
   }
 };
 
-class BulletGjkEpa2 : public ProximityAlgorithm {
+class BulletGjkEpa2 : public BulletConvexAlgorithm {
  public:
-  std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
-    return prepare_bullet(shape);
-  }
   ProximityResult query(const ProximityQuery& in) const override {
-    const PreparedShape& a = *in.a;
-    const PreparedShape& b = *in.b;
+    const PreparedShape &a = *in.a, &b = *in.b;
     const btTransform ta = to_bullet(in.pose_a), tb = to_bullet(in.pose_b);
     const btVector3 guess = tb.getOrigin() - ta.getOrigin();  // as Bullet's own callers do
     btGjkEpaSolver2::sResults res;

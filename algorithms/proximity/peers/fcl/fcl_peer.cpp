@@ -62,76 +62,80 @@ std::unique_ptr<PreparedShape> prepare_fcl(const Polytope& shape) {
   return out;
 }
 
-class FclLibccd : public ProximityAlgorithm {
+// What both solvers' algorithms share: shapes prepared as fcl::Convexd, the solver as prepared
+// (the shipped variant's timed call makes no per-query copy), and the "-tight" variant's copy
+// tuned to the pair.
+template <class Solver>
+class FclConvexAlgorithm : public ProximityAlgorithm {
  public:
-  explicit FclLibccd(bool tight) : tight_(tight) {}
+  explicit FclConvexAlgorithm(bool tight) : tight_(tight) {}
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
     return prepare_fcl(shape);
   }
+
+ protected:
+  static const fcl::Convexd& convex(const PreparedShape* s) {
+    return *static_cast<const FclShape&>(*s).convex;
+  }
+  // The solver to call: solver_ itself, or for "-tight" `tuned` = solver_ with tune(tuned,
+  // tolerance).
+  template <class Tune>
+  const Solver& solver_for(const ProximityQuery& in, Solver& tuned, Tune tune) const {
+    if (!tight_) return solver_;
+    tuned = solver_;
+    tune(tuned, pair_tolerance(*in.a, *in.b));
+    return tuned;
+  }
+
+ private:
+  bool tight_;
+  Solver solver_;
+};
+
+class FclLibccd : public FclConvexAlgorithm<fcl::detail::GJKSolver_libccd<double>> {
+ public:
+  using FclConvexAlgorithm::FclConvexAlgorithm;
   ProximityResult query(const ProximityQuery& in) const override {
-    const PreparedShape& a = *in.a;
-    const PreparedShape& b = *in.b;
-    const auto& ca = *static_cast<const FclShape&>(a).convex;
-    const auto& cb = *static_cast<const FclShape&>(b).convex;
+    fcl::detail::GJKSolver_libccd<double> tuned;
+    const auto& solver = solver_for(in, tuned, [](auto& s, double tolerance) {
+      s.distance_tolerance = s.collision_tolerance = tolerance;
+    });
     double dist = 0;
     fcl::Vector3d p1, p2;
-    // The shipped variant's timed call uses the solver as prepared: no per-query copy.
-    fcl::detail::GJKSolver_libccd<double> tuned;
-    const auto* solver = &solver_;
-    if (tight_) {
-      tuned = solver_;
-      tuned.distance_tolerance = tuned.collision_tolerance = pair_tolerance(a, b);
-      solver = &tuned;
-    }
     // Returns false when the distance is negative (penetrating); the answer is in dist, p1, p2.
-    solver->shapeSignedDistance(ca, to_fcl(in.pose_a), cb, to_fcl(in.pose_b), &dist, &p1, &p2);
+    solver.shapeSignedDistance(convex(in.a), to_fcl(in.pose_a), convex(in.b), to_fcl(in.pose_b),
+                               &dist, &p1, &p2);
     if (dist >= 0) return with_witnesses(separated_result(dist), p1, p2);
     // Penetrating: p1 is A's deepest point in B and p2 B's deepest point in A; B moves by p1 - p2.
     // The library's contact points are kept (checked only for separated pairs).
     return with_witnesses(penetrating_result(-dist, p1 - p2), p1, p2);
   }
-
- private:
-  bool tight_;
-  fcl::detail::GJKSolver_libccd<double> solver_;
 };
 
-class FclIndep : public ProximityAlgorithm {
+class FclIndep : public FclConvexAlgorithm<fcl::detail::GJKSolver_indep<double>> {
  public:
-  explicit FclIndep(bool tight) : tight_(tight) {}
-  std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
-    return prepare_fcl(shape);
-  }
+  using FclConvexAlgorithm::FclConvexAlgorithm;
   ProximityResult query(const ProximityQuery& in) const override {
-    const PreparedShape& a = *in.a;
-    const PreparedShape& b = *in.b;
-    const auto& ca = *static_cast<const FclShape&>(a).convex;
-    const auto& cb = *static_cast<const FclShape&>(b).convex;
+    fcl::detail::GJKSolver_indep<double> tuned;
+    const auto& solver = solver_for(in, tuned, [](auto& s, double tolerance) {
+      s.gjk_tolerance = kMatchedRelative;
+      s.epa_tolerance = tolerance;
+    });
+    const auto& ca = convex(in.a);
+    const auto& cb = convex(in.b);
     const fcl::Transform3d ta = to_fcl(in.pose_a), tb = to_fcl(in.pose_b);
     double dist = 0;
     fcl::Vector3d p1, p2;
-    fcl::detail::GJKSolver_indep<double> tuned;
-    const auto* solver = &solver_;
-    if (tight_) {
-      tuned = solver_;
-      tuned.gjk_tolerance = kMatchedRelative;
-      tuned.epa_tolerance = pair_tolerance(a, b);
-      solver = &tuned;
-    }
-    if (solver->shapeDistance(ca, ta, cb, tb, &dist, &p1, &p2))
+    if (solver.shapeDistance(ca, ta, cb, tb, &dist, &p1, &p2))
       return with_witnesses(separated_result(dist), p1, p2);
     std::vector<fcl::ContactPoint<double>> contacts;
-    if (!solver->shapeIntersect(ca, ta, cb, tb, &contacts) || contacts.empty())
+    if (!solver.shapeIntersect(ca, ta, cb, tb, &contacts) || contacts.empty())
       return failed_result("shapeDistance reported contact but shapeIntersect found none");
     // ContactPoint: depth positive, normal from A to B (moving B along it separates the pair),
     // as documented. FCL 0.7's indep path stores the depth negated and the normal in A's frame:
     // passed on as is, it shows as a depth failure.
     return penetrating_result(contacts.front().penetration_depth, contacts.front().normal);
   }
-
- private:
-  bool tight_;
-  fcl::detail::GJKSolver_indep<double> solver_;
 };
 
 ProximityAlgorithmInfo libccd_info(bool tight) {
