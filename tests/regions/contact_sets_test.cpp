@@ -354,11 +354,12 @@ TEST(ContactScenes, TetrahedronCornersChangeAsItSlidesIntoTheCorner) {
 
 // The stack: at rest a 2D face–face region; tipped, the lower box stands on its edge (1D, A's edge
 // on B's face) and the upper box lies on the middle box's edge (1D, A's face on B's edge); the
-// negative angles penetrate (landing overshoots). Exactly so under every rotation.
+// negative angles penetrate (landing overshoots). Exactly so under the rotations (a third of them
+// here; the contact-sets table plays all 12).
 TEST(ContactScenes, StackRocksBetweenFaceAndEdgeContacts) {
   using K = FeatureKind;
   for (const char* name : {"stack-rock-lower", "stack-rock-upper"})
-    for (int rotation = 0; rotation < 12; ++rotation) {
+    for (int rotation = 0; rotation < 12; rotation += 3) {
       SCOPED_TRACE(std::string(name) + " rotation " + std::to_string(rotation));
       const MotionCase base = scene(name);
       const MotionCase m = rotate_scene(base, rotation);
