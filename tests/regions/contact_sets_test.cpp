@@ -452,6 +452,13 @@ TEST(ContactSets, BrepIndexPointsInTheBandAndTheSufficientSetBreaksIdentity) {
     }
   }
   EXPECT_TRUE(vf);
+  // The report carries the whole Π of a region-sized contact.
+  const ContactSetReport report(run, options);
+  const nlohmann::json doc = report.document({"touchstone contact-sets --test", 0});
+  const auto& contact = doc["contact_set_results"][0]["output"]["frames"][6]["contacts"][0];
+  ASSERT_TRUE(contact.contains("points"));
+  EXPECT_EQ(contact["points"].size(), c.region.points.size());
+  EXPECT_TRUE(test_support::matches_report_schema(doc, "contact-sets-brepindex"));
 }
 
 // Every point of a region-sized contact is judged, not only the first: one corner of the
