@@ -9,7 +9,9 @@
 // identity is its entity pair (pair_key), its points are the region's Π, its normals the region's.
 // The algorithm has no notion of a contact that persists beyond its ε band, so the set is exactly
 // the frame's regions: a pair that leaves the band leaves the set, one that comes back has the same
-// identity. The trees are built once, on the first frame of the sequence.
+// identity. Between non-convex solids one entity pair can meet in several components: they share
+// the pair's identity (convex entities meet in one). The trees are built once, on the first frame
+// of the sequence.
 #include "algorithms/contact_sets/brepindex/brepindex_contacts.hpp"
 
 #include <cmath>
