@@ -109,6 +109,44 @@ MotionCase slide_down_slope() {
   return m;
 }
 
+// A tetrahedron standing on one face slides across B's top face into the corner where B's edges
+// x = 1 and y = 1 meet, and stops over it. Two convex solids cannot make a concave corner, so the
+// corner is B's convex one: the contact triangle is clipped by B's edges (V-F corners leave, E-E
+// corners appear) until B's corner vertex lies inside A's face (a face–vertex corner). Translation
+// only, dyadic steps chosen so that no vertex lands on B's edges and B's corner on none of A's.
+MotionCase tetra_into_corner() {
+  ShapeSpec a;
+  a.name = "A";
+  a.vertices = {{0, 0, 0}, {0.5, 0.125, 0}, {0.125, 0.5, 0}, {0.1875, 0.1875, 0.5}};
+  MotionCase m = scene_case("tetra-into-corner", std::move(a), box("B", {-2, -2, -1}, {1, 1, 0}));
+  const Vec3 start(21.0 / 64, 45.0 / 128, 0), step(3.0 / 64, 5.0 / 128, 0);
+  for (double k : {0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 9.25, 9.5, 9.5})
+    m.frames.push_back({pose_at({0, 0, 1}, 0, start + k * step), Pose::identity()});
+  return m;
+}
+
+// A three-box stack rocking: the middle box M (1 × 1 × 0.5) rocks on the bottom box C about its
+// bottom edge x = 0.5, and the top box T (0.875 × 0.5 × 0.5, overhanging M's top edge x = 0.5 by
+// 0.375) rocks on M about that edge. Each contact pair is its own case, in the frame of its lower
+// box (a contact set depends on the relative pose only; one constant contact offset per case needs
+// the lower box at rest). Each body's origin is on its pivot line, so every touching
+// configuration is exact under the rotations. Negative angles are the landings' overshoots.
+MotionCase stack_rock_lower() {
+  MotionCase m = scene_case("stack-rock-lower", box("M", {-1, -0.5, 0}, {0, 0.5, 0.5}),
+                            box("C", {-0.75, -0.75, -0.75}, {0.75, 0.75, 0}));
+  for (double angle : {0.0, 0.04, 0.08, 0.04, -0.004, 0.0, 0.03, 0.0, 0.0})
+    m.frames.push_back({pose_at({0, 1, 0}, angle, {0.5, 0, 0}), Pose::identity()});
+  return m;
+}
+
+MotionCase stack_rock_upper() {
+  MotionCase m = scene_case("stack-rock-upper", box("T", {-0.5, -0.25, 0}, {0.375, 0.25, 0.5}),
+                            box("M", {-0.5, -0.5, 0}, {0.5, 0.5, 0.5}));
+  for (double angle : {0.0, 0.04, 0.08, 0.04, 0.0, -0.003, 0.0, 0.03, 0.0, 0.0})
+    m.frames.push_back({pose_at({0, 1, 0}, angle, {0.5, 0, 0.5}), Pose::identity()});
+  return m;
+}
+
 }  // namespace
 
 const std::vector<ContactScene>& contact_scenes() {
@@ -118,6 +156,12 @@ const std::vector<ContactScene>& contact_scenes() {
       {"slide-off-edge", "a box sliding across a face's boundary edge", slide_off_edge},
       {"slide-down-slope", "a box sliding down a sloped face (normal off the axes)",
        slide_down_slope},
+      {"tetra-into-corner", "a tetrahedron sliding across a face into the corner of two edges",
+       tetra_into_corner},
+      {"stack-rock-lower", "a three-box stack rocking: the middle box on the bottom box",
+       stack_rock_lower},
+      {"stack-rock-upper", "a three-box stack rocking: the top box on the middle box's edge",
+       stack_rock_upper},
   };
   return scenes;
 }

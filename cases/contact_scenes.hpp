@@ -25,6 +25,10 @@ struct ContactScene {
 //   persist through every frame.
 // slide-off-edge: A slides across B's top edge: V-F corners leave the face, E-E corners appear.
 // slide-down-slope: A slides down B's sloped face z = x/2, its four V-F corners persisting.
+// tetra-into-corner: a tetrahedron slides across B's top face over the corner of two of its edges:
+//   V-F corners leave, E-E corners appear, B's corner vertex ends inside A's face (F-V).
+// stack-rock-lower, stack-rock-upper: a three-box stack rocking, one case per contact pair, each in
+//   its lower box's frame: face–face rest, edge contacts while tipped, overshoots on landing.
 const std::vector<ContactScene>& contact_scenes();
 // The scenes whose names match the glob ('*' any run, '?' one character).
 std::vector<const ContactScene*> match_contact_scenes(const std::string& pattern);

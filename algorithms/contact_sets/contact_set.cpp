@@ -3,6 +3,7 @@
 #include <Eigen/Geometry>
 #include <cmath>
 
+#include "algorithms/contact_sets/brepindex/brepindex_contacts.hpp"
 #include "algorithms/contact_sets/bullet/bullet_manifold.hpp"
 #include "algorithms/contact_sets/clipping/clipping.hpp"
 #include "algorithms/contact_sets/mirtich/mirtich.hpp"
@@ -23,6 +24,7 @@ Eigen::Quaterniond quaternion_of(const Pose& p) {
 void register_builtin(ContactSetRegistry& registry) {
   registry.add(mirtich_contacts::info());
   registry.add(clipping_manifold::info());
+  registry.add(brepindex_contacts::info());
 #ifdef TOUCHSTONE_HAVE_BULLET_REGIONS  // Bullet found (algorithms/regions/peers/peers.cmake)
   registry.add(bullet_manifold::info());
 #endif

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 #include "algorithms/contact_sets/world_features.hpp"
@@ -37,11 +38,19 @@ namespace {
 
 using contact_sets::pair_key;
 
-// A contact stands for an exact region when its point lies on the region and, if it names
+// How far a contact lies from an exact region: the farthest of its points (one for the point
+// trackers, Π for a region-algorithm tracker) from the region's point set.
+double contact_error(const TrackedContact& c, const ExactRegion& r) {
+  if (c.region.points.empty()) return std::numeric_limits<double>::infinity();
+  double far = 0;
+  for (const Vec3& p : c.region.points) far = std::max(far, distance_to_point_set(p, r.points));
+  return far;
+}
+
+// A contact stands for an exact region when its points lie on the region and, if it names
 // features, they are the region's entity pair (point-only peers: the point alone).
 bool stands_for(const TrackedContact& c, const ExactRegion& r, double tau) {
-  if (c.region.points.empty() || distance_to_point_set(c.region.points[0], r.points) > tau)
-    return false;
+  if (!(contact_error(c, r) <= tau)) return false;
   if (!c.region.a || !c.region.b) return true;
   return *c.region.a == r.a && *c.region.b == r.b;
 }
@@ -95,9 +104,7 @@ Verification verify_contact_frame(const ContactSetResult& out, const ContactFram
   std::string off, cones;
   for (const TrackedContact& c : out.contacts) {
     double best = std::numeric_limits<double>::infinity();
-    for (const ExactRegion& r : ref.regions)
-      if (!c.region.points.empty())
-        best = std::min(best, distance_to_point_set(c.region.points[0], r.points));
+    for (const ExactRegion& r : ref.regions) best = std::min(best, contact_error(c, r));
     n.max_point_error = std::max(n.max_point_error, best);
     if (!(best <= in.tau)) {
       const bool was =
@@ -130,10 +137,8 @@ Verification verify_contact_frame(const ContactSetResult& out, const ContactFram
   for (const ExactRegion& r : ref.regions) {
     if (r.sufficient) {
       ++n.sufficient;
-      const bool hit = std::any_of(out.contacts.begin(), out.contacts.end(), [&](const auto& c) {
-        return !c.region.points.empty() &&
-               distance_to_point_set(c.region.points[0], r.points) <= in.tau;
-      });
+      const bool hit = std::any_of(out.contacts.begin(), out.contacts.end(),
+                                   [&](const auto& c) { return contact_error(c, r) <= in.tau; });
       (hit ? n.covered : n.missed) += 1;
       if (!hit && missed.empty())
         missed = "no contact on the " + std::to_string(r.dimension) + "D region " +
@@ -271,6 +276,11 @@ void play(const ContactSetTracker& tracker, const Polytope& a, const Polytope& b
 
 void verify(ContactSetResultRecord& r, const ContactSetInfo& info, const ContactSetCaseRecord& rec,
             const ContactSetRunOptions& options) {
+  // The ε-contact band: the frame hovers |offset| from the touching configuration the reference
+  // is taken at, so a contact point of the frame may lie up to |offset| from it (A's side of a
+  // region moves by the offset, B's does not), as a region answer in the band may lie τ + |t| from
+  // its ε-closure (harness/regions/verifier.hpp).
+  const double band = rec.spec.contact_offset ? rec.spec.contact_offset->norm() : 0.0;
   std::vector<std::uint64_t> stood;
   std::size_t last_judged = rec.frames.size();
   for (std::size_t k = 0; k < r.frames.size(); ++k) {
@@ -279,8 +289,8 @@ void verify(ContactSetResultRecord& r, const ContactSetInfo& info, const Contact
       r.output.status = out.status;
       r.output.reason = "frame " + std::to_string(k) + ": " + out.reason;
     }
-    ContactFrameInput in{&*rec.frames[k].reference, rec.frames[k].tau, epsilon_of(info),
-                         options.tol_normal};
+    const double tol = rec.frames[k].tau + band;
+    ContactFrameInput in{&*rec.frames[k].reference, tol, epsilon_of(info), options.tol_normal};
     if (last_judged < rec.frames.size()) {
       in.previous_reference = &*rec.frames[last_judged].reference;
       in.previous = &r.frames[last_judged];
@@ -294,7 +304,7 @@ void verify(ContactSetResultRecord& r, const ContactSetInfo& info, const Contact
     if (counts.judged) {
       last_judged = k;
       for (const ExactRegion& reg : rec.frames[k].reference->regions)
-        for (std::uint64_t id : standing(out, reg, rec.frames[k].tau)) stood.push_back(id);
+        for (std::uint64_t id : standing(out, reg, tol)) stood.push_back(id);
     }
     r.frame_counts.push_back(counts);
     r.frame_verdicts.push_back(v.verdict);

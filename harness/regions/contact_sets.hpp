@@ -6,11 +6,13 @@
 //
 // Each frame's reference is that of the frame with A moved by the case's contact_offset (the
 // touching configuration the frame hovers above; none: the frame itself). Per frame, with τ =
-// tol_region × the pair's size:
+// tol_region × the pair's size plus the band |contact_offset| (a point on A's side of a region is
+// that far from it; the region verifier's τ + |t| in its ε band), and every point of a contact
+// judged (one for the point trackers, Π for a region algorithm's):
 //  - an overshoot frame (the reference penetrates) is not judged for regions: the tracker must
 //    report penetration there (check `penetration`);
 //  - a separated frame: a contact is spurious when the exact distance exceeds the tracker's ε;
-//  - a touching frame: each contact's point (on B) must lie within τ of some exact region of 𝓘
+//  - a touching frame: each contact's points must lie within τ of some exact region of 𝓘
 //    (`points`; its distance is the point error); a contact off every region is `stale` when its id
 //    stood for a region on an earlier frame, else `spurious`; a contact whose entity pair is an
 //    exact region's "stands for" it and its normal must lie in that region's cone (`normals`);
@@ -90,7 +92,7 @@ using ContactSetRunResults = KindRun<ContactSetCaseRecord, ContactSetResultRecor
 // (its reference and answer), `stood` the ids that stood for a region on any earlier frame.
 struct ContactFrameInput {
   const ExactRegions* reference = nullptr;
-  double tau = 0, epsilon = 0, tol_normal = 1e-9;
+  double tau = 0, epsilon = 0, tol_normal = 1e-9;  // tau: the point tolerance, band included
   const ExactRegions* previous_reference = nullptr;
   const ContactSetResult* previous = nullptr;
   const std::vector<std::uint64_t>* stood = nullptr;

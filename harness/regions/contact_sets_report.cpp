@@ -33,14 +33,24 @@ json counts_json(const ContactFrameCounts& c) {
 
 json frame_json(const ContactSetResult& f, const ContactFrameCounts& c, Verdict v, double ns) {
   json contacts = json::array();
-  for (const TrackedContact& t : f.contacts)
-    contacts.push_back(
-        {{"id", t.id},
-         {"a", t.region.a ? feature_json(*t.region.a) : json(nullptr)},
-         {"b", t.region.b ? feature_json(*t.region.b) : json(nullptr)},
-         {"point", t.region.points.empty() ? json(nullptr) : vec3_json(t.region.points[0])},
-         {"normal", t.region.normals.empty() ? json(nullptr) : vec3_json(t.region.normals[0])},
-         {"distance", finite_or_null(t.distance)}});
+  for (const TrackedContact& t : f.contacts) {
+    json entry = {
+        {"id", t.id},
+        {"a", t.region.a ? feature_json(*t.region.a) : json(nullptr)},
+        {"b", t.region.b ? feature_json(*t.region.b) : json(nullptr)},
+        {"point", t.region.points.empty() ? json(nullptr) : vec3_json(t.region.points[0])},
+        {"normal", t.region.normals.empty() ? json(nullptr) : vec3_json(t.region.normals[0])},
+        {"distance", finite_or_null(t.distance)}};
+    // A region-sized contact (a region algorithm's): its whole Π and every normal.
+    const auto all = [](const std::vector<Vec3>& list) {
+      json out = json::array();
+      for (const Vec3& x : list) out.push_back(vec3_json(x));
+      return out;
+    };
+    if (t.region.points.size() > 1) entry["points"] = all(t.region.points);
+    if (t.region.normals.size() > 1) entry["normals"] = all(t.region.normals);
+    contacts.push_back(std::move(entry));
+  }
   return {{"status", to_string(f.status)},
           {"reason", f.reason},
           {"relation", to_string(f.relation)},

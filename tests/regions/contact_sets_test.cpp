@@ -1,13 +1,18 @@
 // Contact-set trackers (issue 34): seed 003 §3.2's tracking cases, Figure 5's growing set against
 // the exact regions, persistence through a spin, the frame verifier's checks failing on tampered
-// answers, bad motions, and the report against the schema.
+// answers, bad motions, and the report against the schema; the Brep-index as a tracker and the
+// tetrahedron and stack scenes against the exact regions of their frames.
 #include "harness/regions/contact_sets.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
 #include <set>
 
+#include "algorithms/contact_sets/brepindex/brepindex_contacts.hpp"
 #include "algorithms/contact_sets/clipping/clipping.hpp"
 #include "algorithms/contact_sets/mirtich/mirtich.hpp"
 #include "algorithms/contact_sets/world_features.hpp"
@@ -15,6 +20,8 @@
 #include "cases/format/fields.hpp"
 #include "harness/common/case_shapes.hpp"
 #include "harness/regions/contact_sets_report.hpp"
+#include "harness/regions/normals.hpp"
+#include "harness/regions/point_sets.hpp"
 #include "reference/exact_regions.hpp"
 #include "tests/support/schema_check.hpp"
 
@@ -300,6 +307,247 @@ TEST(ContactSets, BulletManifoldKeepsCreationNormalsAndLosesSlidingPoints) {
   EXPECT_GT(run.results[1].totals.identity_breaks, 0);
 }
 #endif
+
+// The exact regions of frame k of a scene (its touching configuration: A moved by the offset).
+ExactRegions exact_frame(const MotionCase& m, const Polytope& a, const Polytope& b, std::size_t k) {
+  Pose closed = m.frames[k].pose_a;
+  closed.translation += m.contact_offset.value_or(Vec3::Zero());
+  return exact_regions(a, closed, b, m.frames[k].pose_b);
+}
+
+// (kind of A's entity, kind of B's entity) of the 0D regions of 𝓘: the corners of the contact.
+std::multiset<std::pair<FeatureKind, FeatureKind>> corner_kinds(const ExactRegions& e) {
+  std::multiset<std::pair<FeatureKind, FeatureKind>> k;
+  for (const ExactRegion& r : e.regions)
+    if (r.dimension == 0) k.insert({r.a.kind, r.b.kind});
+  return k;
+}
+
+// tetra-into-corner, by hand (body triangle (0,0), (1/2,1/8), (1/8,1/2) moved by the frame's
+// dyadic translation over B's top face x ≤ 1, y ≤ 1): frames 0–3 the triangle lies inside the face
+// (three V-F corners); 4–8 two vertices are past B's edges and B's corner (1, 1) is outside the
+// triangle (one V-F, four E-E); from 9 on B's corner lies inside A's face (one V-F, two E-E, one
+// F-V). Every frame touches exactly, under each of the 12 rotations.
+TEST(ContactScenes, TetrahedronCornersChangeAsItSlidesIntoTheCorner) {
+  using K = FeatureKind;
+  const std::multiset<std::pair<K, K>> inside = {
+      {K::vertex, K::face}, {K::vertex, K::face}, {K::vertex, K::face}};
+  const std::multiset<std::pair<K, K>> clipped = {{K::vertex, K::face},
+                                                  {K::edge, K::edge},
+                                                  {K::edge, K::edge},
+                                                  {K::edge, K::edge},
+                                                  {K::edge, K::edge}};
+  const std::multiset<std::pair<K, K>> corner = {
+      {K::vertex, K::face}, {K::edge, K::edge}, {K::edge, K::edge}, {K::face, K::vertex}};
+  for (int rotation = 0; rotation < 12; rotation += 5) {
+    SCOPED_TRACE("rotation " + std::to_string(rotation));
+    const MotionCase m = rotate_scene(scene("tetra-into-corner"), rotation);
+    const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+    ASSERT_EQ(m.frames.size(), 13u);
+    for (std::size_t k = 0; k < m.frames.size(); ++k) {
+      const ExactRegions e = exact_frame(m, a, b, k);
+      ASSERT_EQ(e.relation, Relation::touching) << "frame " << k;
+      EXPECT_EQ(corner_kinds(e), k < 4 ? inside : k < 9 ? clipped : corner) << "frame " << k;
+    }
+  }
+}
+
+// The stack: at rest a 2D face–face region; tipped, the lower box stands on its edge (1D, A's edge
+// on B's face) and the upper box lies on the middle box's edge (1D, A's face on B's edge); the
+// negative angles penetrate (landing overshoots). Exactly so under the rotations (a third of them
+// here; the contact-sets table plays all 12).
+TEST(ContactScenes, StackRocksBetweenFaceAndEdgeContacts) {
+  using K = FeatureKind;
+  for (const char* name : {"stack-rock-lower", "stack-rock-upper"})
+    for (int rotation = 0; rotation < 12; rotation += 3) {
+      SCOPED_TRACE(std::string(name) + " rotation " + std::to_string(rotation));
+      const MotionCase base = scene(name);
+      const MotionCase m = rotate_scene(base, rotation);
+      const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+      const bool lower = std::string(name) == "stack-rock-lower";
+      for (std::size_t k = 0; k < m.frames.size(); ++k) {
+        const std::array<double, 4> q = *base.frames[k].pose_a.source_quaternion;
+        const double angle = 2 * std::atan2(q[2], q[0]);  // about +y
+        const ExactRegions e = exact_frame(m, a, b, k);
+        if (angle < 0) {
+          EXPECT_EQ(e.relation, Relation::penetrating) << "frame " << k;
+          continue;
+        }
+        ASSERT_EQ(e.relation, Relation::touching) << "frame " << k;
+        std::vector<std::pair<K, K>> top;  // the regions of highest dimension
+        int dimension = -1;
+        for (const ExactRegion& r : e.regions) {
+          if (r.dimension > dimension) top.clear(), dimension = r.dimension;
+          if (r.dimension == dimension) top.push_back({r.a.kind, r.b.kind});
+        }
+        const std::pair<K, K> edge =
+            lower ? std::pair{K::edge, K::face} : std::pair{K::face, K::edge};
+        EXPECT_EQ(dimension, angle == 0 ? 2 : 1) << "frame " << k;
+        EXPECT_EQ(top, (std::vector{angle == 0 ? std::pair{K::face, K::face} : edge}))
+            << "frame " << k;
+      }
+    }
+}
+
+// The Brep-index tracker's contacts are the exact sufficient regions: on the spin every frame has
+// one contact, the face–face pair of 𝓡 with its polygon Π, and it keeps its identity.
+TEST(ContactSets, BrepIndexContactIsTheExactFaceRegionAndPersists) {
+  for (int rotation : {0, 7}) {
+    SCOPED_TRACE("rotation " + std::to_string(rotation));
+    const MotionCase m = rotate_scene(scene("spin-on-face"), rotation);
+    const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+    const auto frames = play(*brepindex_contacts::make({}), m, a, b);
+    for (std::size_t k = 0; k < frames.size(); ++k) {
+      ASSERT_EQ(frames[k].status, QueryStatus::ok) << frames[k].reason;
+      ASSERT_EQ(frames[k].contacts.size(), 1u) << "frame " << k;
+      const TrackedContact& c = frames[k].contacts[0];
+      const ExactRegions e = exact_frame(m, a, b, k);
+      const auto r = std::find_if(e.regions.begin(), e.regions.end(),
+                                  [](const ExactRegion& x) { return x.sufficient; });
+      ASSERT_NE(r, e.regions.end());
+      EXPECT_EQ(r->dimension, 2);
+      EXPECT_EQ(*c.region.a, r->a);
+      EXPECT_EQ(*c.region.b, r->b);
+      ASSERT_EQ(c.region.points.size(), r->points.size()) << "frame " << k;
+      for (const Vec3& p : c.region.points)
+        EXPECT_LT(distance_to_point_set(p, r->points), 1e-12) << "frame " << k;
+      EXPECT_EQ(c.id, frames[0].contacts[0].id);
+    }
+  }
+}
+
+// Its vertex–face points are the midpoints of the vertex and its foot (the ε rule of the region
+// algorithms), half the hover gap off the exact region: inside the band τ + |offset|, so Figure 5's
+// tipping frames pass with point error 2^-13; 𝓡 then absorbs the V-F region into the face–face one
+// at rest (eq. (3)–(4)), and that region of 𝓘 persisting with no contact of its id is a break.
+TEST(ContactSets, BrepIndexPointsInTheBandAndTheSufficientSetBreaksIdentity) {
+  std::vector<MotionCase> cases = {scene("fig5-settle")};
+  ReferenceCache cache;
+  ContactSetRunOptions options;
+  options.repetitions = 1;
+  const auto run = run_contact_sets(
+      cases, {ContactSetRegistry::builtin().find("brepindex-contact-set")}, options, cache);
+  ASSERT_EQ(run.results.size(), 1u);
+  const auto& r = run.results[0];
+  for (int k = 0; k < 5; ++k) {
+    EXPECT_EQ(r.frame_verdicts[k], Verdict::pass) << "frame " << k;
+    EXPECT_EQ(r.frame_counts[k].max_point_error, kContactSceneGap / 2) << "frame " << k;
+  }
+  EXPECT_EQ(r.totals.spurious + r.totals.stale, 0);
+  EXPECT_EQ(r.totals.identity_breaks, 1);
+  EXPECT_NE(r.verification.reason.find("frame 6: the region vertex"), std::string::npos)
+      << r.verification.reason;
+  // The exact rest configuration: V-F is still a 0D region of 𝓘, 𝓡 is the one 2D region, which is
+  // the tracker's only contact.
+  const Polytope a = build_case_shape(cases[0].a), b = build_case_shape(cases[0].b);
+  const ExactRegions e = exact_frame(cases[0], a, b, 6);
+  const TrackedContact& c = r.frames[6].contacts.at(0);
+  EXPECT_EQ(r.frames[6].contacts.size(), 1u);
+  bool vf = false;
+  for (const ExactRegion& x : e.regions) {
+    vf = vf || (x.a == *r.frames[4].contacts.at(0).region.a &&
+                x.b == *r.frames[4].contacts.at(0).region.b);
+    if (x.sufficient) {
+      EXPECT_TRUE(x.a == *c.region.a && x.b == *c.region.b && x.dimension == 2);
+    }
+  }
+  EXPECT_TRUE(vf);
+  // The report carries the whole Π of a region-sized contact.
+  const ContactSetReport report(run, options);
+  const nlohmann::json doc = report.document({"touchstone contact-sets --test", 0});
+  const auto& contact = doc["contact_set_results"][0]["output"]["frames"][6]["contacts"][0];
+  ASSERT_TRUE(contact.contains("points"));
+  EXPECT_EQ(contact["points"].size(), c.region.points.size());
+  EXPECT_TRUE(test_support::matches_report_schema(doc, "contact-sets-brepindex"));
+}
+
+// Every point of a region-sized contact is judged, not only the first: one corner of the
+// face–face polygon moved off the table makes the contact spurious.
+TEST(ContactSets, VerifierJudgesEveryPointOfARegionContact) {
+  const MotionCase m = scene("spin-on-face");
+  const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+  const auto frames = play(*brepindex_contacts::make({}), m, a, b);
+  std::vector<ExactRegions> refs = {exact_frame(m, a, b, 0), exact_frame(m, a, b, 1)};
+  const std::vector<std::uint64_t> stood;
+  ContactFrameInput in{&refs[1], 1e-9, 1e-3, 1e-9, &refs[0], &frames[0], &stood};
+  ContactFrameCounts ok;
+  EXPECT_EQ(verify_contact_frame(frames[1], in, ok).verdict, Verdict::pass);
+  ContactSetResult moved = frames[1];
+  ASSERT_GE(moved.contacts.at(0).region.points.size(), 3u);
+  moved.contacts[0].region.points[2] += Vec3(0, 0, 0.01);
+  ContactFrameCounts off;
+  EXPECT_EQ(verify_contact_frame(moved, in, off).verdict, Verdict::fail);
+  EXPECT_EQ(off.spurious, 1);
+  EXPECT_EQ(off.covered, 0);
+}
+
+// Seed 000 condition (7): tipped onto the middle box's edge, the top box's face–edge region is
+// adjacent to the face–face region before it and keeps its normal (B's face normal), which is not
+// the exact normal of the tilted face; without the previous regions the normals hold.
+TEST(ContactSets, BrepIndexCoherentNormalsStickAfterATilt) {
+  const MotionCase m = scene("stack-rock-upper");
+  const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+  for (bool coherent : {true, false}) {
+    SCOPED_TRACE(coherent ? "coherent" : "not coherent");
+    const auto frames = play(*brepindex_contacts::make({.coherent = coherent}), m, a, b);
+    const ExactRegions e = exact_frame(m, a, b, 1);
+    ASSERT_EQ(frames[1].contacts.size(), 1u);
+    const TrackedContact& c = frames[1].contacts[0];
+    EXPECT_EQ(c.region.a->kind, FeatureKind::face);
+    EXPECT_EQ(c.region.b->kind, FeatureKind::edge);
+    bool found = false;
+    for (const ExactRegion& r : e.regions)
+      if (r.a == *c.region.a && r.b == *c.region.b) {
+        found = true;
+        EXPECT_EQ(normal_in_cone(c.region.normals.at(0), r.cone, 1e-9), !coherent);
+      }
+    EXPECT_TRUE(found);
+  }
+}
+
+// The new scenes as docs/contact-sets.md reports them (its table plays all 12 rotations): Mirtich's
+// set and the clipping manifold pass every frame; the Brep-index passes the tetrahedron and fails
+// the stack where its 𝓡 drops the edge regions on landing (persistence) and, on the upper box,
+// where condition (7) keeps the face normal (normals).
+TEST(ContactSets, NewScenesVerdictsAsDocumented) {
+  std::vector<MotionCase> cases = {rotate_scene(scene("tetra-into-corner"), 4),
+                                   rotate_scene(scene("stack-rock-lower"), 9),
+                                   rotate_scene(scene("stack-rock-upper"), 2)};
+  const auto& reg = ContactSetRegistry::builtin();
+  ReferenceCache cache;
+  ContactSetRunOptions options;
+  options.repetitions = 1;
+  options.reference_timeout_seconds = 0;
+  const auto run = run_contact_sets(cases,
+                                    {reg.find("mirtich-contact-set"), reg.find("clipping-manifold"),
+                                     reg.find("brepindex-contact-set")},
+                                    options, cache);
+  ASSERT_EQ(run.results.size(), 9u);
+  for (const auto& r : run.results) {
+    SCOPED_TRACE(r.algorithm + " " + run.cases[r.case_index].spec.id);
+    EXPECT_EQ(r.totals.covered, r.totals.sufficient);
+    EXPECT_EQ(r.totals.spurious + r.totals.stale, 0);
+    const bool brepindex = r.algorithm == "brepindex-contact-set";
+    if (!brepindex || r.case_index == 0) {
+      EXPECT_EQ(r.verification.verdict, Verdict::pass) << r.verification.reason;
+      continue;
+    }
+    EXPECT_EQ(r.verification.verdict, Verdict::fail);
+    EXPECT_EQ(r.totals.identity_breaks, 2);
+    EXPECT_EQ(r.totals.normals_out, r.case_index == 2 ? 4 : 0);
+  }
+}
+
+TEST(ContactSets, BrepIndexFailsOnNonFinitePoses) {
+  MotionCase m = scene("spin-on-face");
+  m.frames[1].pose_a.translation.x() = std::numeric_limits<double>::quiet_NaN();
+  const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
+  const auto frames = play(*brepindex_contacts::make({}), m, a, b);
+  EXPECT_EQ(frames[0].status, QueryStatus::ok);
+  EXPECT_EQ(frames[1].status, QueryStatus::failed);
+  EXPECT_NE(frames[1].reason.find("not finite"), std::string::npos) << frames[1].reason;
+  EXPECT_EQ(frames[2].status, QueryStatus::ok);  // the next frame goes on
+}
 
 TEST(ContactSets, ReportMatchesTheSchema) {
   const auto run = run_scenes({"fig5-settle", "slide-off-edge"});
