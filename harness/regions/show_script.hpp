@@ -194,6 +194,14 @@ inline constexpr std::string_view kShowScript = R"js(
     return {counts: counts, answer: answer, astep: astep, step: step};
   }
 
+  // The panel covers the left of the view: the picture's centre moves right by half its width.
+  function frame() {
+    var w = view.clientWidth, h = view.clientHeight;
+    camera.aspect = w / h;
+    camera.setViewOffset(w, h, -Math.min(panel.offsetWidth, w / 3) / 2, 0, w, h);
+    camera.updateProjectionMatrix();
+    renderer.setSize(w, h);
+  }
   function render() { renderer.render(scene, camera); }
 
   function update() {
@@ -275,19 +283,16 @@ inline constexpr std::string_view kShowScript = R"js(
   var centre = box.getCenter(new THREE.Vector3());
   camera.near = size * 1e-3;
   camera.far = size * 100;
-  camera.position.copy(centre).add(new THREE.Vector3(0.6, -0.9, 0.55).multiplyScalar(size));
+  camera.position.copy(centre).add(new THREE.Vector3(0.7, -1.05, 0.65).multiplyScalar(size));
   camera.up.set(0, 0, 1);
   camera.updateProjectionMatrix();
   controls.target.copy(centre);
   controls.update();
   controls.addEventListener('change', render);
-  window.addEventListener('resize', function () {
-    camera.aspect = view.clientWidth / view.clientHeight;
-    camera.updateProjectionMatrix();
-    renderer.setSize(view.clientWidth, view.clientHeight);
-    render();
-  });
+  window.addEventListener('resize', function () { frame(); render(); });
   update();
+  frame();
+  render();
   document.body.setAttribute('data-drawn', 'yes');
 })();
 )js";
