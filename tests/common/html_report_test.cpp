@@ -379,10 +379,11 @@ TEST(HtmlReport, RegionRowsCarryTheShowCommand) {
   const auto ambiguous = page.find("<section id=\"ambiguous\">");
   ASSERT_NE(failures, std::string::npos);
   ASSERT_NE(ambiguous, std::string::npos) << "no ambiguous section";
-  EXPECT_NE(page.find("<code>/opt/ts/touchstone show &#39;my case&#39; --report out/r.json --algorithm x "
-                      "-o show.html</code>",
-                      failures),
-            std::string::npos);
+  EXPECT_NE(
+      page.find("<code>/opt/ts/touchstone show &#39;my case&#39; --report out/r.json --algorithm x "
+                "-o show.html</code>",
+                failures),
+      std::string::npos);
   EXPECT_NE(page.find("<code>/opt/ts/touchstone show c3 --report out/r.json --algorithm y -o "
                       "show.html</code>",
                       ambiguous),
