@@ -57,13 +57,19 @@ Vec3 answer_point(const json& j, const std::string& field) {
   return p;
 }
 
+// A string member of an object ("" when absent or not a string).
+std::string text_of(const json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 // One answer step with its differences from the exact regions (see show.hpp).
 json answer_step(const json& step, const ExactRegions& exact, double tau,
                  const std::string& field) {
   if (!step.is_object()) throw ShowError(field + ": expected an object");
   const json regions = step.value("regions", json::array());
   if (!regions.is_array()) throw ShowError(field + ".regions: expected an array");
-  const bool sufficient_only = step.value("subset", std::string("sufficient")) == "sufficient";
+  const bool sufficient_only = text_of(step, "subset") != "intersection";
   std::vector<bool> covered(exact.regions.size(), false);
   json out_regions = json::array();
   for (std::size_t i = 0; i < regions.size(); ++i) {
@@ -74,6 +80,11 @@ json answer_step(const json& step, const ExactRegions& exact, double tau,
     std::vector<Vec3> points;
     for (std::size_t k = 0; k < r["points"].size(); ++k)
       points.push_back(answer_point(r["points"][k], rf + ".points[" + std::to_string(k) + "]"));
+    std::vector<Vec3> normals;
+    const json given_normals = r.value("normals", json::array());
+    if (!given_normals.is_array()) throw ShowError(rf + ".normals: expected an array of vectors");
+    for (std::size_t k = 0; k < given_normals.size(); ++k)
+      normals.push_back(answer_point(given_normals[k], rf + ".normals[" + std::to_string(k) + "]"));
     const json a = r.value("a", json(nullptr)), b = r.value("b", json(nullptr));
     bool differs = false;
     if (!a.is_null() && !b.is_null()) {  // names entities: a pair of 𝓘 or not
@@ -91,19 +102,24 @@ json answer_step(const json& step, const ExactRegions& exact, double tau,
         differs = differs || !near;
       }
     }
-    out_regions.push_back({{"a", a},
-                           {"b", b},
-                           {"dimension", r.value("dimension", 0)},
-                           {"points", points_json(points)},
-                           {"normals", r.value("normals", json::array())},
-                           {"differs", differs}});
+    out_regions.push_back(
+        {{"a", a},
+         {"b", b},
+         {"dimension", r.contains("dimension") && r["dimension"].is_number_integer()
+                           ? r["dimension"]
+                           : json(points.size() > 2 ? 2
+                                  : points.empty()  ? 0
+                                                    : points.size() - 1)},
+         {"points", points_json(points)},
+         {"normals", points_json(normals)},
+         {"differs", differs}});
   }
   json missing = json::array();
   for (std::size_t e = 0; e < exact.regions.size(); ++e)
     if (!covered[e] && (!sufficient_only || exact.regions[e].sufficient)) missing.push_back(e);
-  return {{"status", step.value("status", std::string())},
-          {"relation", step.value("relation", std::string())},
-          {"subset", step.value("subset", std::string())},
+  return {{"status", text_of(step, "status")},
+          {"relation", text_of(step, "relation")},
+          {"subset", text_of(step, "subset")},
           {"regions", out_regions},
           {"missing", missing}};
 }
@@ -122,11 +138,6 @@ json reference_json(const ExactRegions& e) {
           {"regions", regions}};
 }
 
-std::string text_of(const json& j, const char* key) {
-  const auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 json answer_json(const json& result, const ShowInput& input, const std::string& field) {
   json failing = json::array();
   for (const json& c : result.value("checks", json::array()))
@@ -139,7 +150,8 @@ json answer_json(const json& result, const ShowInput& input, const std::string& 
   if (steps.size() > input.references.size())
     throw ShowError(field + ".output.steps: " + std::to_string(steps.size()) +
                     " steps, but the case has " + std::to_string(input.references.size()));
-  const json step_verdicts = result.value("step_verdicts", json::array());
+  json step_verdicts = result.value("step_verdicts", json::array());
+  if (!step_verdicts.is_array()) step_verdicts = json::array();
   json out_steps = json::array();
   for (std::size_t k = 0; k < steps.size(); ++k) {
     json s = answer_step(steps[k], input.references[k], input.taus[k],

@@ -219,11 +219,27 @@ TEST(Show, BadInputSaysWhichFileCaseOrField) {
   bad["region_results"][0]["output"]["steps"][0]["regions"][1]["points"][0] = {1, "x", 2};
   expect_error(bad, kCase, "the result of 'hand'.output.steps[0].regions[1].points[0]");
   bad = good;
+  bad["region_results"][0]["output"]["steps"][0]["regions"][0]["normals"] = {{0, 0}};
+  expect_error(bad, kCase, "the result of 'hand'.output.steps[0].regions[0].normals[0]");
+  bad = good;
   bad["region_cases"][0]["id"] = 7;
   expect_error(bad, kCase, "region_cases[0].id: missing or not a string");
   bad = good;
   bad["config"]["region_tolerances"]["region_relative"] = "tiny";
   expect_error(bad, kCase, "config.region_tolerances.region_relative");
+  // Fields the page only displays, of another type than a report writes: shown as absent.
+  bad = good;
+  json& odd = bad["region_results"][0];
+  odd["step_verdicts"] = "x";
+  odd["checks"] = "x";
+  odd["output"]["steps"][0]["subset"] = 5;
+  odd["output"]["steps"][0]["regions"][0]["dimension"] = "two";
+  write(dir / "r.json", bad.dump());
+  ShowCli odd_cli;
+  odd_cli.case_id = kCase;
+  odd_cli.report = dir / "r.json";
+  const Written shown = show(odd_cli, dir / "odd.html");
+  EXPECT_EQ(shown.status, kExitOk) << shown.err;
   // Not JSON at all, a missing file, a case id that names no family.
   write(dir / "broken.json", "{\"region_cases\": [");
   ShowCli cli;
