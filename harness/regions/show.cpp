@@ -64,8 +64,24 @@ std::string text_of(const json& j, const char* key) {
 }
 
 // One answer step with its differences from the exact regions (see show.hpp).
-json answer_step(const json& step, const ExactRegions& exact, double tau,
-                 const std::string& field) {
+// The exact regions an answer is drawn against and the distance that counts as on them: inside
+// the band, those of the ε-closure (B moved by t, |t| ≤ τ) within τ + |t|, as the verifier judges
+// (verifier.hpp); else 𝓘 within τ.
+struct Judged {
+  const std::vector<ExactRegion>& regions;
+  double tolerance;
+  const EpsilonClosure* closure;
+};
+
+Judged judged(const ExactRegions& e, double tau) {
+  const EpsilonClosure* c =
+      e.closure && e.closure->relation == Relation::touching && e.closure->length <= tau
+          ? &*e.closure
+          : nullptr;
+  return c ? Judged{c->regions, tau + c->length, c} : Judged{e.regions, tau, nullptr};
+}
+
+json answer_step(const json& step, const Judged& exact, const std::string& field) {
   if (!step.is_object()) throw ShowError(field + ": expected an object");
   const json regions = step.value("regions", json::array());
   if (!regions.is_array()) throw ShowError(field + ".regions: expected an array");
@@ -97,7 +113,7 @@ json answer_step(const json& step, const ExactRegions& exact, double tau,
         bool near = false;
         for (std::size_t e = 0; e < exact.regions.size(); ++e)
           if (!exact.regions[e].points.empty() &&
-              distance_to_point_set(p, exact.regions[e].points) <= tau)
+              distance_to_point_set(p, exact.regions[e].points) <= exact.tolerance)
             covered[e] = true, near = true;
         differs = differs || !near;
       }
@@ -124,9 +140,10 @@ json answer_step(const json& step, const ExactRegions& exact, double tau,
           {"missing", missing}};
 }
 
-json reference_json(const ExactRegions& e) {
+json reference_json(const ExactRegions& e, double tau) {
+  const Judged j = judged(e, tau);
   json regions = json::array();
-  for (const ExactRegion& r : e.regions)
+  for (const ExactRegion& r : j.regions)
     regions.push_back({{"a", feature_json(r.a)},
                        {"b", feature_json(r.b)},
                        {"dimension", r.dimension},
@@ -135,6 +152,9 @@ json reference_json(const ExactRegions& e) {
   return {{"relation", to_string(e.relation)},
           {"distance", e.distance ? json(*e.distance) : json(nullptr)},
           {"method", e.method},
+          {"closure", j.closure ? json{{"length", j.closure->length},
+                                       {"translation", vec3_json(j.closure->translation)}}
+                                : json(nullptr)},
           {"regions", regions}};
 }
 
@@ -154,7 +174,7 @@ json answer_json(const json& result, const ShowInput& input, const std::string& 
   if (!step_verdicts.is_array()) step_verdicts = json::array();
   json out_steps = json::array();
   for (std::size_t k = 0; k < steps.size(); ++k) {
-    json s = answer_step(steps[k], input.references[k], input.taus[k],
+    json s = answer_step(steps[k], judged(input.references[k], input.taus[k]),
                          field + ".output.steps[" + std::to_string(k) + "]");
     s["verdict"] =
         k < step_verdicts.size() && step_verdicts[k].is_string() ? step_verdicts[k] : json(nullptr);
@@ -253,7 +273,7 @@ json show_data(const ShowInput& input) {
     const RegionStep& s = input.spec.steps[k];
     steps.push_back({{"poses", {{"A", pose_json(s.pose_a)}, {"B", pose_json(s.pose_b)}}},
                      {"tau", input.taus[k]},
-                     {"reference", reference_json(input.references[k])}});
+                     {"reference", reference_json(input.references[k], input.taus[k])}});
   }
   json answers = json::array();
   for (std::size_t i = 0; i < input.results.size(); ++i)

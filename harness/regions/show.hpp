@@ -6,6 +6,8 @@
 // of (point-only peers), and answer regions outside 𝓘 or points farther than τ from every exact
 // region. The report's own verdict and failing checks are shown beside it; the marks are a
 // picture of the difference, the verdict stays the verifier's (harness/regions/verifier.hpp).
+// Inside the ε band the regions shown and compared are those of the ε-closure (B moved by t,
+// |t| ≤ τ, touching A), with τ + |t| for τ, as the verifier judges there.
 // three.js comes from Debian's libjs-three and is inlined, so the page opens offline.
 #pragma once
 

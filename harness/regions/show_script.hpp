@@ -231,9 +231,11 @@ inline constexpr std::string_view kShowScript = R"js(
     });
     h += '</div>';
     var ref = d.step.reference;
-    h += '<p>exact: ' + esc(ref.relation) + ', ' + ref.regions.length + ' regions' +
+    h += '<p>exact: ' + esc(ref.relation) +
          (ref.distance !== null ? ', distance ' + esc(ref.distance) : '') + '; τ = ' +
-         esc(d.step.tau) + '</p>';
+         esc(d.step.tau) + '<br>' + ref.regions.length + ' regions' +
+         (ref.closure ? ' of the ε-closure (inside the band: B moved by |t| = ' +
+          esc(ref.closure.length) + ' touches A; answers judged within τ + |t|)' : '') + '</p>';
     h += '<div id="legend">' + legendRow(colour.A, 'solid A', 'box') +
          legendRow(colour.B, 'solid B', 'box');
     if (d.astep) {

@@ -191,6 +191,29 @@ TEST(Show, PageHoldsTheShapesTheExactRegionsAndTheAnswer) {
   EXPECT_TRUE((*bare_data)["answers"].empty());
 }
 
+// Inside the ε band (a gap of 5e-16 here) the regions shown are the ε-closure's, as the verifier
+// judges there: the pair is separated, so 𝓘 itself is empty.
+TEST(Show, InsideTheBandShowsTheClosuresRegions) {
+  const RegionCase c = find_region_family("l-block-corner")->generate(1, 1);
+  const ExactRegions exact = reference_of(c);
+  ASSERT_EQ(exact.relation, Relation::separated);
+  ASSERT_TRUE(exact.closure && exact.regions.empty());
+  ASSERT_FALSE(exact.closure->regions.empty());
+  TempDir dir("touchstone-show-band");
+  ShowCli cli;
+  cli.case_id = c.id;
+  const Written w = show(cli, dir / "band.html");
+  ASSERT_EQ(w.status, kExitOk) << w.err;
+  const json reference = (*show_page_data(w.page))["steps"][0]["reference"];
+  EXPECT_EQ(reference["relation"], "separated");
+  EXPECT_EQ(reference["closure"]["length"].get<double>(), exact.closure->length);
+  ASSERT_EQ(reference["regions"].size(), exact.closure->regions.size());
+  for (std::size_t i = 0; i < exact.closure->regions.size(); ++i) {
+    EXPECT_EQ(reference["regions"][i]["a"], feature_json(exact.closure->regions[i].a)) << i;
+    EXPECT_EQ(reference["regions"][i]["b"], feature_json(exact.closure->regions[i].b)) << i;
+  }
+}
+
 TEST(Show, BadInputSaysWhichFileCaseOrField) {
   const RegionCase c = the_case();
   const ExactRegions exact = reference_of(c);
