@@ -3,9 +3,9 @@
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
 // (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp), compare and export
 // (harness/compare/cli.cpp), report (harness/html/cli.cpp), sweep and merge
-// (harness/sweep/cli.cpp), swept (harness/swept/cli.cpp). Exit statuses (README "Exit status"): a
-// command line CLI11 rejects is a usage error (2); each command returns exit_status()
-// (harness/common/cli.hpp).
+// (harness/sweep/cli.cpp), swept (harness/swept/cli.cpp), show (harness/regions/show.cpp). Exit
+// statuses (README "Exit status"): a command line CLI11 rejects is a usage error (2); each command
+// returns exit_status() (harness/common/cli.hpp).
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <iostream>
@@ -23,6 +23,7 @@
 #include "harness/regions/cli.hpp"
 #include "harness/regions/contact_sets_cli.hpp"
 #include "harness/regions/paper.hpp"
+#include "harness/regions/show.hpp"
 #include "harness/sweep/cli.hpp"
 #include "harness/swept/cli.hpp"
 
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
   MergeCli merge;
   SweptCli swept;
   ContactSetCli contact_sets;
+  ShowCli show;
   const std::vector<std::pair<CLI::App*, std::function<int()>>> commands = {
       {add_proximity_command(app, proximity),
        [&] { return run_proximity_command(proximity, argc, argv); }},
@@ -64,6 +66,7 @@ int main(int argc, char** argv) {
       {add_swept_command(app, swept), [&] { return run_swept_command(swept, argc, argv); }},
       {add_contact_sets_command(app, contact_sets),
        [&] { return run_contact_sets_command(contact_sets, argc, argv); }},
+      {add_show_command(app, show), [&] { return run_show_command(show); }},
   };
 
   try {

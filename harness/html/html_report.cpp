@@ -1,6 +1,7 @@
 #include "harness/html/html_report.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <sstream>
@@ -8,6 +9,7 @@
 #include "harness/common/timing.hpp"
 #include "harness/html/markup.hpp"
 #include "harness/html/plots.hpp"
+#include "harness/html/replay.hpp"
 
 namespace touchstone {
 
@@ -283,12 +285,32 @@ std::string scaling_section(const ReportModel& model) {
   return s + "<div class=\"plots\">" + vertices + contacts + "</div></section>";
 }
 
-std::string failures_section(const ReportModel& model, std::size_t max_per_algorithm) {
-  std::map<std::string, std::size_t> shown, omitted;
+namespace {
+
+// Contact-region reports: the command that draws the case with this answer (`touchstone show`,
+// harness/regions/show.hpp), run by the program that wrote the report; "" for other kinds.
+std::string show_command(const ReportModel& model, const ResultRow& r, const std::string& source) {
+  if (model.kind != "regions" || source.empty()) return "";
+  std::string program = text_field(model.context, "command_line");
+  program = program.substr(0, program.find(' '));
+  return concat(program.empty() ? "touchstone" : program, " show ", shell_quote(r.case_id),
+                " --report ", shell_quote(source), " --algorithm ", shell_quote(r.algorithm),
+                " -o show.html");
+}
+
+// The rows of the results with one of `verdicts`, at most `max_per_algorithm` per algorithm:
+// case, algorithm, verdict, reason, then `replay` (the replay command) and `show` (the show
+// command, region reports) when asked. `total` counts them all, `omitted` those left out.
+std::string result_rows(const ReportModel& model, std::initializer_list<std::string_view> verdicts,
+                        std::size_t max_per_algorithm, bool replay, const std::string& source,
+                        std::size_t& total, std::map<std::string, std::size_t>& omitted) {
+  std::map<std::string, std::size_t> shown;
   std::ostringstream rows;
-  std::size_t total = 0;
+  const auto code = [](const std::string& command) {
+    return command.empty() ? std::string("-") : concat("<code>", html_escape(command), "</code>");
+  };
   for (const ResultRow& r : model.rows) {
-    if (r.verdict != "fail" && r.verdict != "error") continue;
+    if (std::find(verdicts.begin(), verdicts.end(), r.verdict) == verdicts.end()) continue;
     ++total;
     if (shown[r.algorithm] >= max_per_algorithm) {
       ++omitted[r.algorithm];
@@ -297,11 +319,31 @@ std::string failures_section(const ReportModel& model, std::size_t max_per_algor
     ++shown[r.algorithm];
     rows << "<tr><td>" << html_escape(r.case_id) << "</td><td>" << html_escape(r.algorithm)
          << "</td><td class=\"v-" << html_escape(r.verdict) << "\">" << html_escape(r.verdict)
-         << "</td><td>" << html_escape(r.reason) << "</td><td>"
-         << (r.replay.empty() ? std::string("-")
-                              : concat("<code>", html_escape(r.replay), "</code>"))
-         << "</td></tr>";
+         << "</td><td>" << html_escape(r.reason) << "</td>";
+    if (replay) rows << "<td>" << code(r.replay) << "</td>";
+    if (model.kind == "regions") rows << "<td>" << code(show_command(model, r, source)) << "</td>";
+    rows << "</tr>";
   }
+  return rows.str();
+}
+
+std::string omitted_note(std::size_t max_per_algorithm,
+                         const std::map<std::string, std::size_t>& omitted) {
+  if (omitted.empty()) return "";
+  std::string s =
+      concat(" Shown: the first ", std::to_string(max_per_algorithm), " per algorithm; not shown:");
+  for (const auto& [a, n] : omitted) s += concat(" ", html_escape(a), " ", std::to_string(n), ";");
+  return s;
+}
+
+}  // namespace
+
+std::string failures_section(const ReportModel& model, std::size_t max_per_algorithm,
+                             const std::string& source) {
+  std::map<std::string, std::size_t> omitted;
+  std::size_t total = 0;
+  const std::string rows =
+      result_rows(model, {"fail", "error"}, max_per_algorithm, true, source, total, omitted);
   std::ostringstream s;
   s << "<section id=\"failures\"><h2>Failures and errors (" << total << ")</h2>";
   if (total == 0) {
@@ -309,15 +351,35 @@ std::string failures_section(const ReportModel& model, std::size_t max_per_algor
     return s.str();
   }
   s << "<p class=\"note\">Each replay command runs the case again with the report's own options "
-       "(a generated case with the rest of its family).";
-  if (!omitted.empty()) {
-    s << " Shown: the first " << max_per_algorithm << " per algorithm; not shown:";
-    for (const auto& [a, n] : omitted) s << " " << html_escape(a) << " " << n << ";";
-  }
-  s << "</p><input id=\"failure-filter\" type=\"search\" placeholder=\"filter rows\">"
+       "(a generated case with the rest of its family)."
+    << (model.kind == "regions"
+            ? " Each show command writes a page with a 3D view of the case, its exact regions and "
+              "the answer (docs/show.md)."
+            : "")
+    << omitted_note(max_per_algorithm, omitted)
+    << "</p><input id=\"failure-filter\" type=\"search\" placeholder=\"filter rows\">"
     << "<table id=\"failures-table\"><thead><tr><th>case</th><th>algorithm</th><th>verdict</th>"
-    << "<th>reason</th><th>replay</th></tr></thead><tbody>" << rows.str()
-    << "</tbody></table></section>";
+    << "<th>reason</th><th>replay</th>" << (model.kind == "regions" ? "<th>show</th>" : "")
+    << "</tr></thead><tbody>" << rows << "</tbody></table></section>";
+  return s.str();
+}
+
+std::string ambiguous_section(const ReportModel& model, std::size_t max_per_algorithm,
+                              const std::string& source) {
+  if (model.kind != "regions") return "";
+  std::map<std::string, std::size_t> omitted;
+  std::size_t total = 0;
+  const std::string rows =
+      result_rows(model, {"ambiguous"}, max_per_algorithm, false, source, total, omitted);
+  if (total == 0) return "";
+  std::ostringstream s;
+  s << "<section id=\"ambiguous\"><h2>Ambiguous answers (" << total
+    << ")</h2><p class=\"note\">Answers the exact reference could not decide within the "
+       "tolerances; each show command draws the case and the answer (docs/show.md)."
+    << omitted_note(max_per_algorithm, omitted)
+    << "</p><table id=\"ambiguous-table\"><thead><tr><th>case</th><th>algorithm</th>"
+       "<th>verdict</th><th>reason</th><th>show</th></tr></thead><tbody>"
+    << rows << "</tbody></table></section>";
   return s.str();
 }
 
@@ -374,7 +436,8 @@ std::string html_report(const ReportModel& model, const json* comparison,
   if (comparison) s << comparison_section(*comparison, options) << "\n";
   s << time_distribution_section(model) << "\n"
     << scaling_section(model) << "\n"
-    << failures_section(model, options.max_failures_per_algorithm) << "\n"
+    << failures_section(model, options.max_failures_per_algorithm, options.source) << "\n"
+    << ambiguous_section(model, options.max_failures_per_algorithm, options.source) << "\n"
     << band_section(model) << "\n"
     << load_errors_section(model) << "\n"
     << context_section(model) << "\n<script>" << kFilterScript << "</script></body></html>\n";

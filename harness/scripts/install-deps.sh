@@ -22,6 +22,7 @@ run_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   python3
   zlib1g-dev  # sweep shard files (gzip)
+  libjs-three  # three.js, inlined into `touchstone show` pages (harness/regions/show.cpp)
   # peers measured beside our algorithms (each optional in CMake)
   libfcl-dev libccd-dev libbullet-dev libode-dev
   # force solvers: LP solvers, Siconos numerics, FCLib/HDF5 readers

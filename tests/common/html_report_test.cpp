@@ -23,6 +23,7 @@
 #include "harness/html/replay.hpp"
 #include "harness/html/report_model.hpp"
 #include "harness/proximity/report.hpp"
+#include "tests/support/chromium.hpp"
 
 namespace touchstone {
 namespace {
@@ -363,6 +364,36 @@ TEST(HtmlReport, BandSectionNamesUndecidedChecks) {
       << page.substr(at, 800);
 }
 
+// Region reports: each failing and each ambiguous row carries the `touchstone show` command for
+// its case and algorithm (docs/show.md), run by the program that wrote the report; other kinds'
+// rows do not.
+TEST(HtmlReport, RegionRowsCarryTheShowCommand) {
+  const json report = json::parse(R"({"format": "touchstone-report/1",
+    "context": {"command_line": "/opt/ts/touchstone regions --families 'l-*'"},
+    "region_results": [
+      {"algorithm": "x", "case": "c1", "verdict": "pass", "checks": []},
+      {"algorithm": "x", "case": "my case", "verdict": "fail", "checks": []},
+      {"algorithm": "y", "case": "c3", "verdict": "ambiguous", "checks": []}]})");
+  const std::string page = html_report(read_report_model(report), nullptr, {"out/r.json", "", 50});
+  const auto failures = page.find("<section id=\"failures\">");
+  const auto ambiguous = page.find("<section id=\"ambiguous\">");
+  ASSERT_NE(failures, std::string::npos);
+  ASSERT_NE(ambiguous, std::string::npos) << "no ambiguous section";
+  EXPECT_NE(
+      page.find("<code>/opt/ts/touchstone show &#39;my case&#39; --report out/r.json --algorithm x "
+                "-o show.html</code>",
+                failures),
+      std::string::npos);
+  EXPECT_NE(page.find("<code>/opt/ts/touchstone show c3 --report out/r.json --algorithm y -o "
+                      "show.html</code>",
+                      ambiguous),
+            std::string::npos);
+  EXPECT_NE(page.find("Ambiguous answers (1)"), std::string::npos);
+  EXPECT_EQ(page.find("show c1 "), std::string::npos);  // passing rows have none
+  // A proximity report's failures have no show column.
+  EXPECT_EQ(page_of(hand_made_report()).find("<th>show</th>"), std::string::npos);
+}
+
 TEST(HtmlReport, BadReportsNameTheField) {
   json bad = hand_made_report();
   bad["results"][1]["verdict"] = "maybe";
@@ -440,46 +471,8 @@ TEST(HtmlReport, CommandWritesThePageAndRejectsBadInput) {
   fs::remove_all(dir);
 }
 
-// Headless Chromium: the DOM it built and every console message it logged.
-struct Rendered {
-  int status = -1;
-  std::string dom, log;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-Rendered render(const fs::path& html, const fs::path& screenshot, const fs::path& work) {
-  const std::string command =
-      "timeout 60 chromium --headless --no-sandbox --disable-gpu --user-data-dir=" +
-      (work / "profile").string() +
-      " --host-resolver-rules='MAP * ~NOTFOUND' --enable-logging=stderr --v=0"
-      " --window-size=1400,2000 --screenshot=" +
-      screenshot.string() + " --dump-dom file://" + fs::absolute(html).string() + " > " +
-      (work / "dom.html").string() + " 2> " + (work / "log.txt").string();
-  Rendered r;
-  r.status = std::system(command.c_str());
-  r.dom = slurp(work / "dom.html");
-  r.log = slurp(work / "log.txt");
-  return r;
-}
-
-// The console lines of a Chromium log ("...:CONSOLE:..." and uncaught exceptions).
-std::string console_lines(const std::string& log) {
-  std::istringstream in(log);
-  std::string out;
-  for (std::string line; std::getline(in, line);)
-    if (line.find(":CONSOLE") != std::string::npos || line.find("Uncaught") != std::string::npos)
-      out += line + "\n";
-  return out;
-}
-
 TEST(HtmlReportInChromium, RendersWithoutConsoleErrors) {
-  if (std::system("command -v chromium > /dev/null 2>&1") != 0)
+  if (!test_support::chromium_installed())
     GTEST_SKIP() << "chromium is not installed (Debian package chromium; "
                     "harness/scripts/install-deps.sh installs it)";
   const fs::path work =
@@ -488,18 +481,21 @@ TEST(HtmlReportInChromium, RendersWithoutConsoleErrors) {
   // The capture sees a console error when there is one (so its silence below means something).
   std::ofstream(work / "broken.html") << "<!DOCTYPE html><html><body><p id=\"x\">x</p><script>"
                                          "no_such_function();</script></body></html>";
-  const Rendered broken = render(work / "broken.html", work / "broken.png", work);
+  const test_support::Rendered broken =
+      test_support::render_page(work / "broken.html", work / "broken.png", work);
   ASSERT_EQ(broken.status, 0) << broken.log;
-  EXPECT_NE(console_lines(broken.log).find("Uncaught ReferenceError"), std::string::npos)
+  EXPECT_NE(test_support::console_lines(broken.log).find("Uncaught ReferenceError"),
+            std::string::npos)
       << broken.log;
 
   const json comparison = hand_made_comparison();
   std::ofstream(work / "report.html") << page_of(hand_made_report(), &comparison);
   const fs::path screenshot = fs::absolute("html_report_screenshot.png");
   fs::remove(screenshot);
-  const Rendered page = render(work / "report.html", screenshot, work);
+  const test_support::Rendered page =
+      test_support::render_page(work / "report.html", screenshot, work);
   ASSERT_EQ(page.status, 0) << page.log;
-  EXPECT_EQ(console_lines(page.log), "");
+  EXPECT_EQ(test_support::console_lines(page.log), "");
   for (const char* id :
        {"summary", "verdict-matrix", "verdict-matrix-table", "comparison", "comparison-table",
         "comparison-geomeans", "time-distributions", "box-all", "scaling-vertices", "failures",
