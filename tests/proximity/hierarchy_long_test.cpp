@@ -33,10 +33,7 @@
 namespace touchstone {
 namespace {
 
-using hierarchy::Budget;
-using hierarchy::CollideStop;
-using hierarchy::Strategy;
-using hierarchy::VolumeType;
+using namespace hierarchy;  // Budget, CollideStop, Strategy, VolumeType
 
 // x² as an exact rational string ("p/q"), by GMP from the double.
 std::string exact_square(double x) {

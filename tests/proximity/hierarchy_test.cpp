@@ -28,10 +28,7 @@
 namespace touchstone {
 namespace {
 
-using hierarchy::Budget;
-using hierarchy::CollideStop;
-using hierarchy::Strategy;
-using hierarchy::VolumeType;
+using namespace hierarchy;  // Budget, CollideStop, Strategy, VolumeType
 
 TEST(HierarchyVolumes, EveryBoundIsBelowTheDistanceOfWhatItEncloses) {
   std::mt19937 rng(29);

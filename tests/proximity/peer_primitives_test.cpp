@@ -23,13 +23,7 @@
 namespace touchstone {
 namespace {
 
-using test_support::at;
-using test_support::exact;
-using test_support::peer_answer;
-using test_support::PeerBox;
-using test_support::posed;
-using test_support::rotation_about;
-using test_support::signed_distance;
+using namespace test_support;  // the shared shapes and expectations (tests/support/)
 
 // The octahedron |x| + |y| + |z| <= r.
 Polytope octahedron(double r) {

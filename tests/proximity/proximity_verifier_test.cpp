@@ -163,6 +163,14 @@ TEST(Verifier, BandAroundTouchingIsAmbiguous) {
             Verdict::fail);
 }
 
+// The relation check's own verdict (fails the test when absent).
+Verdict relation_verdict(const Verification& v) {
+  for (const auto& c : v.checks)
+    if (c.name == "relation") return c.verdict;
+  ADD_FAILURE() << "no relation check";
+  return Verdict::error;
+}
+
 TEST(Verifier, DepthAnswersAcrossTouchingAreAmbiguousOnlyWhenSmall) {
   Capabilities caps;
   caps.distance = true;
@@ -173,32 +181,20 @@ TEST(Verifier, DepthAnswersAcrossTouchingAreAmbiguousOnlyWhenSmall) {
   slight.relation = Relation::penetrating;
   slight.distance = 0.0;
   slight.penetration_depth = 1e-16;
-  const auto v = verify_proximity(slight, caps, {&barely_apart, 1.0, 1.0, {}, {}}, Tolerances{});
-  for (const auto& c : v.checks)
-    if (c.name == "relation") {
-      EXPECT_EQ(c.verdict, Verdict::ambiguous);
-    }
+  EXPECT_EQ(relation_verdict(
+                verify_proximity(slight, caps, {&barely_apart, 1.0, 1.0, {}, {}}, Tolerances{})),
+            Verdict::ambiguous);
   // Penetrating by 1e-3 there is a wrong answer, though the exact pair is near touching.
   ProximityResult deep = slight;
   deep.penetration_depth = 1e-3;
-  const auto w = verify_proximity(deep, caps, {&barely_apart, 1.0, 1.0, {}, {}}, Tolerances{});
-  for (const auto& c : w.checks)
-    if (c.name == "relation") {
-      EXPECT_EQ(c.verdict, Verdict::fail);
-    }
+  EXPECT_EQ(relation_verdict(
+                verify_proximity(deep, caps, {&barely_apart, 1.0, 1.0, {}, {}}, Tolerances{})),
+            Verdict::fail);
   // Penetrating without a depth from an algorithm that declares depth: not quantified, fail.
   ProximityResult no_depth = slight;
   no_depth.penetration_depth.reset();
   const auto x = verify_proximity(no_depth, caps, {&barely_apart, 1.0, 1.0, {}, {}}, Tolerances{});
   EXPECT_EQ(x.verdict, Verdict::fail);
-}
-
-// The relation check's own verdict (fails the test when absent).
-Verdict relation_verdict(const Verification& v) {
-  for (const auto& c : v.checks)
-    if (c.name == "relation") return c.verdict;
-  ADD_FAILURE() << "no relation check";
-  return Verdict::error;
 }
 
 // A pair penetrating by half its size, answered "touching" or "separated" (at a distance inside

@@ -26,12 +26,7 @@ namespace {
 
 using exact_detail::NT;
 using exact_detail::XPoint;
-using test_support::at;
-using test_support::box;
-using test_support::floor_and_wall;
-using test_support::notched_cube;
-using test_support::prism;
-using test_support::ring;
+using namespace test_support;  // the shared shapes and expectations (tests/support/)
 
 int count(const ExactRegions& r, int dimension, bool only_sufficient = false) {
   int n = 0;

@@ -18,11 +18,7 @@
 namespace touchstone {
 namespace {
 
-using test_support::at;
-using test_support::box;
-using test_support::expect_normals;
-using test_support::expect_same_points;
-using test_support::prism;
+using namespace test_support;  // the shared shapes and expectations (tests/support/)
 using Vec2 = Eigen::Vector2d;
 
 RegionResult run(const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb,

@@ -23,11 +23,7 @@ namespace touchstone {
 namespace {
 
 using nlohmann::json;
-using test_support::CliProcess;
-using test_support::CliRun;
-using test_support::read_text;
-using test_support::run_cli;
-using test_support::TempDir;
+using namespace test_support;  // the shared shapes and expectations (tests/support/)
 
 // A cheap family and few algorithms: a few hundred trials take a few seconds.
 constexpr char kFamily[] = "vertex-face";
