@@ -21,6 +21,7 @@
 #include <limits>
 #include <queue>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -114,6 +115,23 @@ struct Pair {
   bool operator>(const Pair& o) const { return key > o.key; }
 };
 
+// A lower bound of the distance from p to anything the volume encloses (the rigid types and the
+// box directly; a k-DOP through the volume of p alone).
+template <BoundingVolume V>
+double point_lower_bound(const V& v, const Vec3& p) {
+  if constexpr (std::is_same_v<V, Sphere>) {
+    return std::max(0.0, (p - v.center).norm() - v.radius);
+  } else if constexpr (std::is_same_v<V, Obb>) {
+    const Vec3 q = v.axes.transpose() * (p - v.center);
+    return (q.cwiseAbs() - v.half).cwiseMax(0.0).norm();
+  } else if constexpr (std::is_same_v<V, Aabb>) {
+    return (v.lo - p).cwiseMax(p - v.hi).cwiseMax(0.0).norm();
+  } else {
+    const Vec3 one[1] = {p};
+    return lower_bound(v, V::fit(one));
+  }
+}
+
 }  // namespace detail
 
 // The simultaneous descent: every pair of leaves whose volumes overlap goes to `leaf(face_a,
@@ -162,18 +180,17 @@ CollideResult collide(const WorldTree<V>& a, const WorldTree<V>& b, CollideStop 
 
 // Branch and bound with one side a point (seed 004 §2.4, depth first by smallest volume
 // distance): `leaf(face)` measures the point's distance to a face and returns it; a subtree whose
-// volume is not closer than the best so far is cut off. Returns the smallest distance found
-// (infinity when the budget ended the search before any leaf).
+// volume is not closer than the best so far is cut off; the search ends early once a face is
+// within `enough`. Returns the smallest distance found (infinity when the budget ended the search
+// before any leaf).
 template <BoundingVolume V, class Leaf>
-double nearest_face(const WorldTree<V>& t, const Vec3& point, const Budget& budget,
+double nearest_face(const WorldTree<V>& t, const Vec3& point, double enough, const Budget& budget,
                     Counters& counters, bool& complete, Leaf&& leaf) {
   const detail::Clock clock(budget);
-  const Vec3 one[1] = {point};
-  const V at = V::fit(one);
   const auto& nodes = t.tree->nodes;
   double best = std::numeric_limits<double>::infinity();
   std::vector<detail::Pair> stack;
-  stack.push_back({lower_bound(t.volume(0), at), 0, 0});
+  stack.push_back({detail::point_lower_bound(t.volume(0), point), 0, 0});
   complete = true;
   while (!stack.empty()) {
     if (clock.spent(counters.nodes_visited)) {
@@ -188,10 +205,12 @@ double nearest_face(const WorldTree<V>& t, const Vec3& point, const Budget& budg
     if (n.leaf()) {
       ++counters.leaf_tests;
       best = std::min(best, leaf(n.face));
+      if (best <= enough) break;
       continue;
     }
     counters.volume_tests += 2;
-    const double l = lower_bound(t.volume(n.left), at), r = lower_bound(t.volume(n.right), at);
+    const double l = detail::point_lower_bound(t.volume(n.left), point),
+                 r = detail::point_lower_bound(t.volume(n.right), point);
     // The nearer child is searched first: pushed last.
     if (l <= r) {
       stack.push_back({r, n.right, 0});

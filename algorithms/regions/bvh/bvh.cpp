@@ -6,7 +6,6 @@
 #include <cmath>
 #include <numeric>
 #include <string>
-#include <unordered_set>
 
 #include "algorithms/regions/bvh/inside.hpp"
 #include "algorithms/regions/common/collect.hpp"
@@ -25,6 +24,10 @@ template <BoundingVolume V>
 struct Prepared : PreparedShape {
   hierarchy::Tree<V> tree;
   std::vector<int> representatives;  // one vertex per connected component
+  // Per face, the entities it owns: itself, the edges whose left face it is, the vertices whose
+  // first edge's left face it is. Entities within ε lie in their owners' closures, so their owners
+  // are a candidate pair: each entity pair is tested from that one face pair.
+  std::vector<std::vector<Feature>> owned;
   std::optional<std::string> failure;
 };
 
@@ -43,6 +46,19 @@ std::vector<int> component_representatives(const Polytope& s) {
   std::vector<int> out;
   for (std::size_t v = 0; v < parent.size(); ++v)
     if (root(static_cast<int>(v)) == static_cast<int>(v)) out.push_back(static_cast<int>(v));
+  return out;
+}
+
+std::vector<std::vector<Feature>> owned_entities(const Polytope& s) {
+  std::vector<std::vector<Feature>> out(s.faces().size());
+  for (std::size_t f = 0; f < out.size(); ++f)
+    out[f].push_back({FeatureKind::face, static_cast<int>(f)});
+  for (std::size_t e = 0; e < s.edges().size(); ++e)
+    out[s.edges()[e].left_face].push_back({FeatureKind::edge, static_cast<int>(e)});
+  for (std::size_t v = 0; v < s.vertices().size(); ++v)
+    if (!s.vertex_edges()[v].empty())
+      out[s.edges()[s.vertex_edges()[v].front()].left_face].push_back(
+          {FeatureKind::vertex, static_cast<int>(v)});
   return out;
 }
 
@@ -73,14 +89,6 @@ std::vector<int> unique_sorted(std::vector<int> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
   return v;
-}
-
-// The entities in the closure of face f: the face, its edges, its vertices.
-void closure(const Polytope& s, int f, std::vector<Feature>& out) {
-  out.clear();
-  out.push_back({FeatureKind::face, f});
-  for (int e : s.faces()[f].edges) out.push_back({FeatureKind::edge, e});
-  for (int v : s.faces()[f].vertices) out.push_back({FeatureKind::vertex, v});
 }
 
 // An entity's world box grown by eps.
@@ -158,21 +166,28 @@ class BvhRegions {
     // pairs whose culled-side entity is culled, up to the first region.
     const auto settle = [&](bool culled_ones) {
       Collected out;
-      std::unordered_set<std::uint64_t> seen;
-      std::vector<Feature> xs, ys;
+      std::vector<std::pair<Feature, Box>> xs, ys;
+      // The owned entities of one face near the other face's box.
+      const auto near = [&](const std::vector<Feature>& entities, const WorldShape& w,
+                            const Box& other, bool culled_side,
+                            std::vector<std::pair<Feature, Box>>& list) {
+        list.clear();
+        for (const Feature& x : entities) {
+          if (culled && culled_side && is_culled(x) != culled_ones) continue;
+          const Box b = entity_box(w, x, eps);
+          if (b.overlaps(other)) list.emplace_back(x, b);
+        }
+      };
       for (const auto& [fa, fb] : pairs) {
-        closure(sa, fa, xs);
-        closure(sb, fb, ys);
-        for (const Feature& x : xs) {
-          const Box bx = entity_box(wa, x, eps);
-          for (const Feature& y : ys) {
-            if (culled && is_culled(cull_a ? x : y) != culled_ones) continue;
-            if (!bx.overlaps(entity_box(wb, y, eps))) continue;
-            if (!seen.insert(pair_key(x, y)).second) continue;
+        near(pa.owned[fa], wa, wb.faces[fb].box, cull_a, xs);
+        if (xs.empty()) continue;
+        near(pb.owned[fb], wb, wa.faces[fa].box, !cull_a, ys);
+        for (const auto& [x, bx] : xs)
+          for (const auto& [y, by] : ys) {
+            if (!bx.overlaps(by)) continue;
             collect_pair(wa, x, wb, y, eps, out);
             if (culled_ones && !out.regions.empty()) return out;
           }
-        }
       }
       return out;
     };
@@ -248,6 +263,7 @@ class Algorithm : public RegionAlgorithm {
             p->failure = e.what();
           }
           p->representatives = component_representatives(shape);
+          p->owned = owned_entities(shape);
           return p;
         });
   }
@@ -279,7 +295,8 @@ std::unique_ptr<RegionAlgorithm> make(const Options& options) {
 }
 
 RegionAlgorithmInfo info(const Options& o) {
-  return {.name = "regions-bvh",
+  const bool named_default = o.volume == Options{}.volume;
+  return {.name = named_default ? "regions-bvh" : "regions-bvh-" + std::string(to_string(o.volume)),
           .family = "bounding-volume hierarchy",
           .paper =
               "seed 004 §2.2–2.4 (candidates by simultaneous descent); seed 000 §4.3 steps 2–5 "

@@ -41,7 +41,7 @@ struct InsideTest {
     if (!region_common::Box{p, p}.overlaps(reach)) return Inside::no;
     Closest best;
     bool complete = true;
-    hierarchy::nearest_face(tree, p, budget, counters, complete, [&](int f) {
+    hierarchy::nearest_face(tree, p, eps, budget, counters, complete, [&](int f) {
       const Closest c = closest_on_face(world, tree.pose, f, p, eps);
       if (c.distance < best.distance) best = c;
       return c.distance;

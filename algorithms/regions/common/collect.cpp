@@ -35,16 +35,25 @@ Culled back_faces(const Polytope& s, const Pose& pose, const BodyVelocity& mine,
     }
     c.faces[f] = away;
   };
-  if (only)
-    for (int f : *only) cull(static_cast<std::size_t>(f));
-  else
-    for (std::size_t f = 0; f < s.faces().size(); ++f) cull(f);
   c.edges.assign(s.edges().size(), false);
-  for (std::size_t e = 0; e < s.edges().size(); ++e)
-    c.edges[e] = c.faces[s.edges()[e].left_face] && c.faces[s.edges()[e].right_face];
   c.vertices.assign(s.vertices().size(), true);
-  for (std::size_t e = 0; e < s.edges().size(); ++e)
-    if (!c.edges[e]) c.vertices[s.edges()[e].tail] = c.vertices[s.edges()[e].head] = false;
+  const auto edge = [&](std::size_t e) {
+    c.edges[e] = c.faces[s.edges()[e].left_face] && c.faces[s.edges()[e].right_face];
+  };
+  if (!only) {
+    for (std::size_t f = 0; f < s.faces().size(); ++f) cull(f);
+    for (std::size_t e = 0; e < s.edges().size(); ++e) edge(e);
+    for (std::size_t e = 0; e < s.edges().size(); ++e)
+      if (!c.edges[e]) c.vertices[s.edges()[e].tail] = c.vertices[s.edges()[e].head] = false;
+    return c;
+  }
+  for (int f : *only) cull(static_cast<std::size_t>(f));
+  for (int f : *only)
+    for (int e : s.faces()[f].edges) edge(static_cast<std::size_t>(e));
+  for (int f : *only)
+    for (int v : s.faces()[f].vertices)
+      for (int e : s.vertex_edges()[v])
+        if (!c.edges[e]) c.vertices[v] = false;
   return c;
 }
 

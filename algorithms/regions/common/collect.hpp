@@ -19,8 +19,8 @@ namespace touchstone::region_common {
 // velocity `other` (about `other_pose`'s origin): at every vertex p of the face the relative
 // velocity (eq. (12)) has a negative component along the face's outward normal. Edges and vertices
 // are culled when all their faces are. Indexed by face, edge and vertex id. With `only`, just the
-// listed faces are examined (the others count as not culled, so an edge or vertex is right only
-// when all its faces are listed).
+// listed faces and their edges and vertices are examined (the others count as not culled), and an
+// edge or vertex is right only when all its faces are listed.
 struct Culled {
   std::vector<bool> faces, edges, vertices;
 };

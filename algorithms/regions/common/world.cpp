@@ -72,13 +72,15 @@ void size_world(WorldShape& w) {
 void world_vertices(WorldShape& w, const Polytope& shape, const Pose& pose) {
   w.shape = &shape;
   w.vertices.resize(shape.vertices().size());
+  w.box = Box{};
   for (std::size_t i = 0; i < shape.vertices().size(); ++i) {
     const Vec3 p = pose.apply(shape.vertices()[i]);
     if (!p.allFinite())
       throw GeometryError("vertex " + std::to_string(i) + " is not finite in world coordinates");
     w.vertices[i] = p;
+    if (i == 0) w.box = Box{p, p};
+    w.box.lo = w.box.lo.cwiseMin(p), w.box.hi = w.box.hi.cwiseMax(p);
   }
-  w.box = box_of(w.vertices);
 }
 
 void world_faces(WorldShape& w, const Pose& pose, double eps, std::span<const int> faces) {
