@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "algorithms/hierarchy/traversal.hpp"
+#include "algorithms/proximity/proximity.hpp"
 #include "algorithms/regions/common/world.hpp"
 
 namespace touchstone::bvh_regions {
