@@ -24,28 +24,6 @@ struct Prepared : PreparedShape {
   std::vector<std::vector<Triangle>> triangles;
 };
 
-// Calls f(V{}) with the volume type `v` names.
-template <class F>
-decltype(auto) with_volume(VolumeType v, F&& f) {
-  switch (v) {
-    case VolumeType::sphere:
-      return f(Sphere{});
-    case VolumeType::aabb:
-      return f(Aabb{});
-    case VolumeType::obb:
-      return f(Obb{});
-    case VolumeType::kdop6:
-      return f(Kdop<6>{});
-    case VolumeType::kdop14:
-      return f(Kdop<14>{});
-    case VolumeType::kdop18:
-      return f(Kdop<18>{});
-    case VolumeType::kdop26:
-      break;
-  }
-  return f(Kdop<26>{});
-}
-
 std::vector<Vec3> to_world(const Polytope& shape, const Pose& pose) {
   if (!pose.rotation.allFinite() || !pose.translation.allFinite())
     throw GeometryError("hierarchy: the pose is not finite");

@@ -23,6 +23,28 @@ enum class VolumeType { sphere, aabb, obb, kdop6, kdop14, kdop18, kdop26 };
 std::string_view to_string(VolumeType v);
 std::span<const VolumeType> all_volume_types();
 
+// Calls f(V{}) with the volume type `v` names.
+template <class F>
+decltype(auto) with_volume(VolumeType v, F&& f) {
+  switch (v) {
+    case VolumeType::sphere:
+      return f(Sphere{});
+    case VolumeType::aabb:
+      return f(Aabb{});
+    case VolumeType::obb:
+      return f(Obb{});
+    case VolumeType::kdop6:
+      return f(Kdop<6>{});
+    case VolumeType::kdop14:
+      return f(Kdop<14>{});
+    case VolumeType::kdop18:
+      return f(Kdop<18>{});
+    case VolumeType::kdop26:
+      break;
+  }
+  return f(Kdop<26>{});
+}
+
 // A shape's hierarchy of one volume type and its face triangulation. Throws GeometryError for a
 // shape that is not a solid.
 std::unique_ptr<PreparedShape> prepare(const Polytope& shape, VolumeType volume);

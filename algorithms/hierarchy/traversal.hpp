@@ -9,6 +9,7 @@
 //    distance. Best-first: a priority queue keyed by the volume distance, whose smallest key is a
 //    lower bound of the distance all along. Both stop on a node or time budget and return
 //    [lower, upper] with the witness pair of the upper bound.
+//  - nearest_face: the same branch and bound between a hierarchy and a point.
 // Every traversal counts nodes visited (pairs taken off the stack or queue), volume tests and leaf
 // tests, and obeys a budget, so none can run away.
 #pragma once
@@ -20,6 +21,8 @@
 #include <limits>
 #include <queue>
 #include <span>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "algorithms/hierarchy/faces.hpp"
@@ -112,43 +115,112 @@ struct Pair {
   bool operator>(const Pair& o) const { return key > o.key; }
 };
 
+// A lower bound of the distance from p to anything the volume encloses (the rigid types and the
+// box directly; a k-DOP through the volume of p alone).
+template <BoundingVolume V>
+double point_lower_bound(const V& v, const Vec3& p) {
+  if constexpr (std::is_same_v<V, Sphere>) {
+    return std::max(0.0, (p - v.center).norm() - v.radius);
+  } else if constexpr (std::is_same_v<V, Obb>) {
+    const Vec3 q = v.axes.transpose() * (p - v.center);
+    return (q.cwiseAbs() - v.half).cwiseMax(0.0).norm();
+  } else if constexpr (std::is_same_v<V, Aabb>) {
+    return (v.lo - p).cwiseMax(p - v.hi).cwiseMax(0.0).norm();
+  } else {
+    const Vec3 one[1] = {p};
+    return lower_bound(v, V::fit(one));
+  }
+}
+
 }  // namespace detail
 
-template <BoundingVolume V>
-CollideResult collide(const WorldTree<V>& a, const WorldTree<V>& b, CollideStop stop,
-                      const Budget& budget) {
-  CollideResult out;
+// The simultaneous descent: every pair of leaves whose volumes overlap goes to `leaf(face_a,
+// face_b)`, which returns true to stop. Returns false when the budget ended the descent.
+template <BoundingVolume V, class Leaf>
+bool descend(const WorldTree<V>& a, const WorldTree<V>& b, const Budget& budget, Counters& counters,
+             Leaf&& leaf) {
   const detail::Clock clock(budget);
   std::vector<std::pair<int, int>> stack;
   stack.emplace_back(0, 0);
   const auto& na = a.tree->nodes;
   const auto& nb = b.tree->nodes;
   while (!stack.empty()) {
-    if (clock.spent(out.counters.nodes_visited)) {
-      out.complete = false;
-      break;
-    }
+    if (clock.spent(counters.nodes_visited)) return false;
     const auto [i, j] = stack.back();
     stack.pop_back();
-    ++out.counters.nodes_visited;
-    ++out.counters.volume_tests;
+    ++counters.nodes_visited;
+    ++counters.volume_tests;
     if (!overlap(a.volume(i), b.volume(j))) continue;
     const Node &x = na[static_cast<std::size_t>(i)], &y = nb[static_cast<std::size_t>(j)];
     if (x.leaf() && y.leaf()) {
-      ++out.counters.leaf_tests;
-      const FaceContact c = exact_face_contact(a.faces, x.face, b.faces, y.face);
-      if (c == FaceContact::disjoint) continue;
-      out.pairs.push_back({x.face, y.face, c});
-      if (stop == CollideStop::first_meeting ||
-          (stop == CollideStop::first_crossing && c == FaceContact::crossing))
-        break;
+      ++counters.leaf_tests;
+      if (leaf(x.face, y.face)) break;
       continue;
     }
     const detail::Children cx = detail::children_of(x, i), cy = detail::children_of(y, j);
     for (int p = 0; p < cx.count; ++p)
       for (int q = 0; q < cy.count; ++q) stack.emplace_back(cx.ids[p], cy.ids[q]);
   }
+  return true;
+}
+
+template <BoundingVolume V>
+CollideResult collide(const WorldTree<V>& a, const WorldTree<V>& b, CollideStop stop,
+                      const Budget& budget) {
+  CollideResult out;
+  out.complete = descend(a, b, budget, out.counters, [&](int fa, int fb) {
+    const FaceContact c = exact_face_contact(a.faces, fa, b.faces, fb);
+    if (c == FaceContact::disjoint) return false;
+    out.pairs.push_back({fa, fb, c});
+    return stop == CollideStop::first_meeting ||
+           (stop == CollideStop::first_crossing && c == FaceContact::crossing);
+  });
   return out;
+}
+
+// Branch and bound with one side a point (seed 004 §2.4, depth first by smallest volume
+// distance): `leaf(face)` measures the point's distance to a face and returns it; a subtree whose
+// volume is not closer than the best so far is cut off; the search ends early once a face is
+// within `enough`. Returns the smallest distance found (infinity when the budget ended the search
+// before any leaf).
+template <BoundingVolume V, class Leaf>
+double nearest_face(const WorldTree<V>& t, const Vec3& point, double enough, const Budget& budget,
+                    Counters& counters, bool& complete, Leaf&& leaf) {
+  const detail::Clock clock(budget);
+  const auto& nodes = t.tree->nodes;
+  double best = std::numeric_limits<double>::infinity();
+  std::vector<detail::Pair> stack;
+  stack.push_back({detail::point_lower_bound(t.volume(0), point), 0, 0});
+  complete = true;
+  while (!stack.empty()) {
+    if (clock.spent(counters.nodes_visited)) {
+      complete = false;
+      break;
+    }
+    const detail::Pair p = stack.back();
+    stack.pop_back();
+    ++counters.nodes_visited;
+    if (p.key >= best) continue;
+    const Node& n = nodes[static_cast<std::size_t>(p.a)];
+    if (n.leaf()) {
+      ++counters.leaf_tests;
+      best = std::min(best, leaf(n.face));
+      if (best <= enough) break;
+      continue;
+    }
+    counters.volume_tests += 2;
+    const double l = detail::point_lower_bound(t.volume(n.left), point),
+                 r = detail::point_lower_bound(t.volume(n.right), point);
+    // The nearer child is searched first: pushed last.
+    if (l <= r) {
+      stack.push_back({r, n.right, 0});
+      stack.push_back({l, n.left, 0});
+    } else {
+      stack.push_back({l, n.left, 0});
+      stack.push_back({r, n.right, 0});
+    }
+  }
+  return best;
 }
 
 // `margin` (absolute, >= 0) is taken off the returned lower bound so that rounding in the leaf

@@ -57,22 +57,34 @@ Obb Obb::fit(std::span<const Vec3> points) {
   return {axes * (0.5 * (lo + hi)), axes, 0.5 * (hi - lo)};
 }
 
-double lower_bound(const Obb& a, const Obb& b) {
+namespace {
+
+// The largest gap over the 15 axes; with `first_gap`, the first positive gap ends the test.
+double obb_separation(const Obb& a, const Obb& b, bool first_gap) {
   const Vec3 d = b.center - a.center;
   double best = 0.0;
   const auto test = [&](const Vec3& axis) {
     const double len = axis.norm();
-    if (!(len > 1e-9)) return;  // a cross product of near-parallel axes: no usable direction
+    if (!(len > 1e-9)) return false;  // a cross product of near-parallel axes: no usable direction
     const Vec3 l = axis / len;
     const double ra = a.half.dot((a.axes.transpose() * l).cwiseAbs());
     const double rb = b.half.dot((b.axes.transpose() * l).cwiseAbs());
     best = std::max(best, std::abs(l.dot(d)) - ra - rb);
+    return first_gap && best > 0.0;
   };
-  for (int i = 0; i < 3; ++i) test(a.axes.col(i));
-  for (int i = 0; i < 3; ++i) test(b.axes.col(i));
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) test(a.axes.col(i).cross(b.axes.col(j)));
+    if (test(a.axes.col(i))) return best;
+  for (int i = 0; i < 3; ++i)
+    if (test(b.axes.col(i))) return best;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      if (test(a.axes.col(i).cross(b.axes.col(j)))) return best;
   return best;
 }
+
+}  // namespace
+
+double lower_bound(const Obb& a, const Obb& b) { return obb_separation(a, b, false); }
+bool overlap(const Obb& a, const Obb& b) { return obb_separation(a, b, true) <= 0.0; }
 
 }  // namespace touchstone::hierarchy

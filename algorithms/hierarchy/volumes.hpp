@@ -91,7 +91,7 @@ struct Obb {
 // The largest separation over the 15 axes of the separating-axis test, each normalized: the
 // projection onto a unit axis is 1-Lipschitz, so every gap is a lower bound of the distance.
 double lower_bound(const Obb& a, const Obb& b);
-inline bool overlap(const Obb& a, const Obb& b) { return lower_bound(a, b) <= 0.0; }
+bool overlap(const Obb& a, const Obb& b);  // the first separating axis ends the test
 
 // The 13 directions a k-DOP takes its slabs from ([KHM98], which seed 004 §2.2 refers to):
 // the 3 axes, the 4 cube diagonals, the 6 face diagonals.

@@ -2,6 +2,7 @@
 #include "algorithms/regions/allpairs/allpairs.hpp"
 #include "algorithms/regions/brepindex/brepindex.hpp"
 #include "algorithms/regions/bsp/bsp.hpp"
+#include "algorithms/regions/bvh/bvh.hpp"
 #include "algorithms/regions/peers/peers.hpp"
 #include "algorithms/regions/registry.hpp"
 #include "algorithms/regions/solfec/solfec.hpp"
@@ -13,6 +14,7 @@ void register_builtin(RegionRegistry& registry) {
   registry.add(brepindex::info());
   registry.add(brepindex::info_without_culling());
   registry.add(bsp::info());
+  registry.add(bvh_regions::info());
   registry.add(solfec::info());
   // peers (algorithms/regions/peers/peers.cmake switches each library on or off)
 #ifdef TOUCHSTONE_HAVE_FCL_REGIONS

@@ -9,6 +9,11 @@
 //  hierarchy/fcl-collide/<bv>/<scene>            fcl::collide, all contacts (exhaustive)
 //  hierarchy/fcl-distance/<bv>/<scene>           fcl::distance (RSS, OBBRSS, kIOS: FCL's
 //                                                distance needs one of those)
+//  hierarchy/gimpact-collide/<scene>             Bullet's GImpact through the bullet-gimpact
+//                                                region peer (both meshes as btGImpactMeshShape,
+//                                                one discrete collision detection on a fresh
+//                                                collision world): its manifold points, at most
+//                                                4 a manifold; skipped when Bullet is not built
 // Scenes (cases/scalable_shapes.hpp): spheres/fN two UV spheres face on face (convex),
 // racks/fN two racks tooth tip on tooth tip (non-convex). Each timed query puts both hierarchies
 // under the poses (moved or refitted) as a real query must; the build is timed apart
@@ -23,6 +28,7 @@
 #include <utility>
 
 #include "algorithms/hierarchy/hierarchy.hpp"
+#include "algorithms/regions/registry.hpp"
 #include "cases/scalable_shapes.hpp"
 #include "harness/common/case_shapes.hpp"
 
@@ -201,6 +207,33 @@ void fcl_distance(benchmark::State& state, cases::PairKind kind, int faces) {
 }
 #endif
 
+void gimpact_collide(benchmark::State& state, cases::PairKind kind, int faces) {
+  const RegionAlgorithmInfo* info = RegionRegistry::builtin().find("bullet-gimpact");
+  if (!info) {
+    state.SkipWithError("bullet-gimpact is not built");
+    return;
+  }
+  const Scene& s = scene(kind, faces);
+  const auto algorithm = info->make();
+  std::unique_ptr<PreparedShape> pa, pb;
+  state.counters["prepare_ms"] = time_ms([&] {
+    pa = algorithm->prepare(s.a);
+    pb = algorithm->prepare(s.b);
+  });
+  RegionQuery q;
+  q.a = pa.get();
+  q.b = pb.get();
+  q.pose_a = s.touching_a;
+  q.pose_b = s.pose_b;
+  std::size_t points = 0;
+  for (auto _ : state) {
+    const RegionResult r = algorithm->query(q);
+    points = r.regions.size();
+    benchmark::DoNotOptimize(points);
+  }
+  state.counters["pairs"] = static_cast<double>(points);
+}
+
 void add(const std::string& name, std::function<void(benchmark::State&)> run) {
   benchmark::RegisterBenchmark(name.c_str(), std::move(run))->Unit(benchmark::kMicrosecond);
 }
@@ -220,6 +253,8 @@ void add(const std::string& name, std::function<void(benchmark::State&)> run) {
                   sc,
               [=](benchmark::State& st) { ours_distance(st, v, s, kind, faces); });
       }
+      add("hierarchy/gimpact-collide/" + sc,
+          [=](benchmark::State& st) { gimpact_collide(st, kind, faces); });
 #ifdef TOUCHSTONE_HAVE_FCL
       const auto fcl_both = [&]<class BV>(const char* name, bool distance, BV) {
         add("hierarchy/fcl-collide/" + std::string(name) + "/" + sc,

@@ -1,4 +1,6 @@
-// regions-brepindex (seed 000 §4): MSP tree sizes and contact regions on hand-computed pairs.
+// regions-brepindex (seed 000 §4): MSP tree sizes and contact regions on hand-computed pairs; and
+// regions-bvh, which settles its candidates with the Brep-index's code, on the same pairs and on a
+// family sample against the exact reference.
 // Every expected count, region and normal below is worked out by hand in the comment above it.
 #include "algorithms/regions/brepindex/brepindex.hpp"
 
@@ -8,8 +10,11 @@
 #include <cmath>
 #include <numbers>
 
+#include "algorithms/regions/bvh/bvh.hpp"
 #include "cases/region_families.hpp"
+#include "harness/common/reference_cache.hpp"
 #include "harness/regions/culling_excuse.hpp"
+#include "harness/regions/runner.hpp"
 #include "tests/support/prisms.hpp"
 #include "tests/support/region_expect.hpp"
 #include "tests/support/shapes.hpp"
@@ -288,6 +293,96 @@ TEST(BrepIndexRegions, NodeCapFailsWithAReason) {
   const RegionResult r = run(cube, at(0, 0, 1), cube, Pose::identity(), tiny);
   EXPECT_EQ(r.status, QueryStatus::failed);
   EXPECT_NE(r.reason.find("max_nodes"), std::string::npos) << r.reason;
+}
+
+// regions-bvh on the hand pairs above: the same 𝓡, normals and relations. The nested ¼-cube meets
+// no face of the cube, so only the inside test of a component's vertex finds it.
+TEST(BvhRegions, HandPairsAsTheBrepIndex) {
+  const Polytope cube = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  for (auto volume : {hierarchy::VolumeType::obb, hierarchy::VolumeType::kdop14}) {
+    const auto algorithm = bvh_regions::make({.volume = volume});
+    const auto ask = [&](const Polytope& a, const Pose& pa, const Polytope& b, const Pose& pb) {
+      return test_support::query_pair(*algorithm, a, pa, b, pb, {}, std::nullopt, std::nullopt);
+    };
+    const RegionResult face = ask(cube, at(0, 0, 1), cube, at(0, 0, 0));
+    ASSERT_EQ(face.status, QueryStatus::ok) << face.reason;
+    EXPECT_EQ(face.relation, Relation::touching);
+    ASSERT_EQ(face.regions.size(), 1u);
+    expect_same_points(face.regions[0].points, {{0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}});
+    expect_normals(face.regions[0], {kUp});
+    const test_support::RegionPair edge = test_support::cube_edge_on_floor();
+    const RegionResult e = ask(edge.a, edge.pose_a, edge.b, edge.pose_b);
+    ASSERT_EQ(e.regions.size(), 1u);
+    EXPECT_EQ(e.regions[0].a->kind, FeatureKind::edge);
+    expect_same_points(e.regions[0].points, {{-0.5, 0, 0}, {0.5, 0, 0}});
+    const test_support::RegionPair apex = test_support::pyramid_on_floor();
+    const RegionResult v = ask(apex.a, apex.pose_a, apex.b, apex.pose_b);
+    ASSERT_EQ(v.regions.size(), 1u);
+    EXPECT_EQ(v.regions[0].a->kind, FeatureKind::vertex);
+    const Polytope half = box(Vec3(0, 0, 0), Vec3(0.5, 0.5, 0.5));
+    const Polytope quarter = box(Vec3(0, 0, 0), Vec3(0.25, 0.25, 0.25));
+    EXPECT_EQ(ask(half, at(0.25, 0.25, 0.75), cube, Pose::identity()).relation,
+              Relation::penetrating);
+    const RegionResult nested = ask(quarter, at(0.4, 0.4, 0.4), cube, Pose::identity());
+    EXPECT_EQ(nested.relation, Relation::penetrating);
+    EXPECT_TRUE(nested.regions.empty());
+    EXPECT_EQ(ask(cube, Pose::identity(), quarter, at(0.4, 0.4, 0.4)).relation,
+              Relation::penetrating);
+    EXPECT_EQ(ask(quarter, at(1.2, 0.4, 0.4), cube, Pose::identity()).relation,
+              Relation::separated);
+  }
+}
+
+// Bad input and budgets: a segment (no face to build a hierarchy on), a non-finite pose and a
+// node cap of 1 each fail with a reason; nothing throws.
+TEST(BvhRegions, BadInputAndBudgetsFailWithAReason) {
+  const Polytope cube = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  const std::vector<Vec3> ends{{0, 0, 0}, {1, 0, 0}};
+  const Polytope segment = Polytope::from_points(ends);
+  const auto ask = [&](const bvh_regions::Options& o, const Polytope& a, const Pose& pa) {
+    return test_support::query_pair(*bvh_regions::make(o), a, pa, cube, Pose::identity(), {},
+                                    std::nullopt, std::nullopt);
+  };
+  const RegionResult seg = ask({}, segment, at(0, 0, 1));
+  EXPECT_EQ(seg.status, QueryStatus::failed);
+  EXPECT_NE(seg.reason.find("segment"), std::string::npos) << seg.reason;
+  const RegionResult nan = ask({}, cube, at(std::nan(""), 0, 1));
+  EXPECT_EQ(nan.status, QueryStatus::failed);
+  EXPECT_FALSE(nan.reason.empty());
+  const RegionResult capped = ask({.max_nodes = 1}, cube, at(0, 0, 1));
+  EXPECT_EQ(capped.status, QueryStatus::failed);
+  EXPECT_NE(capped.reason.find("max_nodes"), std::string::npos) << capped.reason;
+}
+
+// A sample of the region families (the first case of each), verified against the exact
+// reference by the harness's pipeline: regions-bvh passes wherever regions-brepindex does and is
+// never worse (the gear families hold a step the verifier cannot decide for either).
+TEST(BvhRegions, FamilySampleAgreesWithTheExactReference) {
+  std::vector<RegionCase> sample;
+  for (const RegionFamily& f : region_families())
+    if (f.default_count > 0) sample.push_back(f.generate(1, 0));
+  const RegionRegistry& registry = RegionRegistry::builtin();
+  RegionRunOptions options;
+  options.repetitions = 1;
+  options.isolation = Isolation::none;
+  ReferenceCache cache;
+  const RegionRunResults run = run_regions(
+      sample, {registry.find("regions-bvh"), registry.find("regions-brepindex")}, options, cache);
+  std::map<std::size_t, Verdict> brepindex;
+  for (const RegionResultRecord& r : run.results)
+    if (r.algorithm == "regions-brepindex") brepindex[r.case_index] = r.verification.verdict;
+  int passed = 0;
+  for (const RegionResultRecord& r : run.results) {
+    if (r.algorithm != "regions-bvh") continue;
+    const std::string& id = sample[r.case_index].id;
+    if (r.verification.verdict == Verdict::pass) {
+      ++passed;
+      continue;
+    }
+    EXPECT_EQ(r.verification.verdict, Verdict::ambiguous) << id << ": " << r.verification.reason;
+    EXPECT_EQ(brepindex[r.case_index], r.verification.verdict) << id;
+  }
+  EXPECT_GE(passed, static_cast<int>(sample.size()) - 2);
 }
 
 }  // namespace

@@ -6,9 +6,7 @@
 #include <string>
 #include <unordered_set>
 
-#include "algorithms/regions/common/normals.hpp"
-#include "algorithms/regions/common/pairs.hpp"
-#include "algorithms/regions/common/sufficient.hpp"
+#include "algorithms/regions/common/collect.hpp"
 
 namespace touchstone::brepindex {
 namespace {
@@ -17,11 +15,6 @@ using namespace region_common;
 
 RegionResult failed(std::string reason) {
   return failed_regions(std::move(reason), RegionSubset::sufficient);
-}
-
-// Eq. (1): the velocity of the body's point p (world).
-Vec3 point_velocity(const BodyVelocity& v, const Pose& pose, const Vec3& p) {
-  return v.linear + v.angular.cross(p - pose.translation);
 }
 
 // One side of the query: the solid whose entities are classified (`pushed`) or whose tree
@@ -33,28 +26,15 @@ struct Side {
   const WorldShape* world;
 };
 
-std::uint64_t pair_key(const Feature& a, const Feature& b) {
-  const auto one = [](const Feature& f) {
-    return (static_cast<std::uint64_t>(f.kind) << 30) | static_cast<std::uint64_t>(f.id);
-  };
-  return (one(a) << 32) | one(b);
-}
-
-struct Classified {
-  std::vector<FoundRegion> regions;
-  bool penetrating = false;
-  std::optional<std::string> failure;
-};
-
 // Step 3 (eq. (14)): every unculled entity of `pushed`, mapped into the local frame of `indexed`
 // (M_ij = M_j^{-1} M_i), goes through indexed's MSP tree; each entity leaf it reaches is a
 // candidate pair, whose components (MergeRegions: one region per connected component of x ∩ y,
 // Π in world coordinates) are computed from the pair's own geometry.
 // `only_culled`: classify the culled entities instead, stopping at the first region (whether the
 // pair touches where every contact moves apart).
-Classified classify(const Side& pushed, const Side& indexed, bool pushed_is_a, const Culled* culled,
-                    bool only_culled, double eps, Budget& budget) {
-  Classified out;
+Collected classify(const Side& pushed, const Side& indexed, bool pushed_is_a, const Culled* culled,
+                   bool only_culled, double eps, Budget& budget) {
+  Collected out;
   const Polytope& s = *pushed.shape;
   std::vector<Vec3> local;  // pushed's vertices in indexed's frame
   for (const Vec3& w : pushed.world->vertices) local.push_back(indexed.pose->apply_inverse(w));
@@ -71,14 +51,7 @@ Classified classify(const Side& pushed, const Side& indexed, bool pushed_is_a, c
       if (!seen.insert(pair_key(fa, fb)).second) continue;
       const WorldShape& wa = pushed_is_a ? *pushed.world : *indexed.world;
       const WorldShape& wb = pushed_is_a ? *indexed.world : *pushed.world;
-      PairTest t = test_pair(wa, fa, wb, fb, eps);
-      // An overlay of nearly coplanar faces that does not close at eps is retried with a
-      // coarser tolerance (up to 10⁴ eps) before the query fails.
-      for (double coarser = 10 * eps; t.failure && coarser <= 1e4 * eps; coarser *= 10)
-        t = test_pair(wa, fa, wb, fb, coarser);
-      out.penetrating = out.penetrating || t.penetrating;
-      if (t.failure && !out.failure) out.failure = t.failure;
-      for (auto& points : t.regions) out.regions.push_back({fa, fb, std::move(points)});
+      collect_pair(wa, fa, wb, fb, eps, out);
     }
   };
   const auto skip = [&](std::vector<bool> Culled::*marks, std::size_t i) {
@@ -122,31 +95,6 @@ bool vertex_inside(const Side& inner, const Side& outer, double eps, Budget& bud
   return false;
 }
 
-double entities(const Polytope& p) {
-  return static_cast<double>(p.vertices().size() + p.edges().size() + p.faces().size());
-}
-
-// Steps 4–5: 𝓡 by eq. (3)–(4), then normals by conditions (6)–(8).
-void sufficient_with_normals(const RegionQuery& q, const WorldShape& a, const WorldShape& b,
-                             std::vector<FoundRegion>& found, double eps, RegionResult& r) {
-  const std::vector<bool> keep = sufficient_flags(a, b, found, 2 * eps);
-  for (std::size_t i = 0; i < found.size(); ++i) {
-    if (!keep[i]) continue;
-    ContactRegion region;
-    region.a = found[i].a;
-    region.b = found[i].b;
-    region.points = std::move(found[i].points);
-    const std::size_t cap = static_cast<std::size_t>(3 - region.dimension());
-    if (const ContactRegion* before = coherent_with(region, *a.shape, *b.shape, q.previous)) {
-      region.normals = before->normals;
-      if (region.normals.size() > cap) region.normals.resize(cap);
-    } else {
-      region.normals = local_normals(a, *region.a, b, *region.b, region.dimension());
-    }
-    r.regions.push_back(std::move(region));
-  }
-}
-
 RegionResult run(const RegionQuery& q, const Prepared& pa, const Prepared& pb,
                  const Options& options) {
   const Polytope& sa = *pa.polytope;
@@ -157,7 +105,7 @@ RegionResult run(const RegionQuery& q, const Prepared& pa, const Prepared& pb,
   const WorldShape wb = to_world(sb, q.pose_b, eps);
   const Side a{&sa, &q.pose_a, &pa.tree, &wa}, b{&sb, &q.pose_b, &pb.tree, &wb};
   // Step 2: the simpler solid (B on a tie) is culled and classified against the other's tree.
-  const bool push_a = entities(sa) < entities(sb);
+  const bool push_a = a_is_simpler(sa, sb);
   const Side& pushed = push_a ? a : b;
   const Side& indexed = push_a ? b : a;
   std::optional<Culled> culled;
@@ -166,7 +114,7 @@ RegionResult run(const RegionQuery& q, const Prepared& pa, const Prepared& pb,
                     : back_faces(sb, q.pose_b, *q.velocity_b, q.pose_a, *q.velocity_a);
   Budget budget{0, options.max_nodes};
   const Culled* marks = culled ? &*culled : nullptr;
-  Classified c = classify(pushed, indexed, push_a, marks, false, eps, budget);
+  Collected c = classify(pushed, indexed, push_a, marks, false, eps, budget);
   if (c.failure) return failed(*c.failure);
   bool penetrating =
       c.penetrating || vertex_inside(b, a, eps, budget) || vertex_inside(a, b, eps, budget);
@@ -174,7 +122,7 @@ RegionResult run(const RegionQuery& q, const Prepared& pa, const Prepared& pb,
   // meet nothing, the culled ones decide touching versus separated (their regions stay culled).
   bool touching = !c.regions.empty();
   if (marks && !touching && !penetrating) {
-    const Classified rest = classify(pushed, indexed, push_a, marks, true, eps, budget);
+    const Collected rest = classify(pushed, indexed, push_a, marks, true, eps, budget);
     touching = !rest.regions.empty();
     penetrating = rest.penetrating;
   }
@@ -193,31 +141,6 @@ RegionResult run(const RegionQuery& q, const Prepared& pa, const Prepared& pb,
 }
 
 }  // namespace
-
-Culled back_faces(const Polytope& s, const Pose& pose, const BodyVelocity& mine,
-                  const Pose& other_pose, const BodyVelocity& other) {
-  // Both bodies' velocity fields are given about their own pose origins, so the relative
-  // velocity at p is eq. (12) evaluated directly: ṗ_ij = ṗ_i − ṗ_j.
-  Culled c;
-  c.faces.assign(s.faces().size(), false);
-  for (std::size_t f = 0; f < s.faces().size(); ++f) {
-    const Vec3 n = pose.rotation * s.faces()[f].plane.normal;
-    bool away = true;  // eq. (13) at the face's vertices, which span its convex hull
-    for (int v : s.faces()[f].vertices) {
-      const Vec3 p = pose.apply(s.vertices()[v]);
-      const Vec3 rel = point_velocity(mine, pose, p) - point_velocity(other, other_pose, p);
-      away = away && rel.dot(n) < 0;
-    }
-    c.faces[f] = away;
-  }
-  c.edges.assign(s.edges().size(), false);
-  for (std::size_t e = 0; e < s.edges().size(); ++e)
-    c.edges[e] = c.faces[s.edges()[e].left_face] && c.faces[s.edges()[e].right_face];
-  c.vertices.assign(s.vertices().size(), true);
-  for (std::size_t e = 0; e < s.edges().size(); ++e)
-    if (!c.edges[e]) c.vertices[s.edges()[e].tail] = c.vertices[s.edges()[e].head] = false;
-  return c;
-}
 
 RegionResult find_contacts(const RegionQuery& q, const Options& options) {
   const auto* pa = dynamic_cast<const Prepared*>(q.a);

@@ -22,55 +22,84 @@ std::vector<Vec3> WorldShape::face_points(int f) const {
   return out;
 }
 
+void fill_world_face(WorldFace& out, const Face& face, std::span<const Vec3> vertices,
+                     const Pose& pose, double eps) {
+  out.normal = (pose.rotation * face.plane.normal).normalized();
+  out.origin = vertices[face.vertices[0]];
+  out.offset = out.normal.dot(out.origin);
+  // u along the edge from the origin to its neighbour: any in-plane direction will do.
+  const Vec3 along = vertices[face.vertices[1]] - out.origin;
+  out.u = (along - out.normal.dot(along) * out.normal).normalized();
+  out.v = out.normal.cross(out.u);
+  out.polygon.clear();
+  out.box = Box{out.origin, out.origin};
+  for (int v : face.vertices) {
+    out.polygon.push_back(out.to_2d(vertices[v]));
+    out.box.lo = out.box.lo.cwiseMin(vertices[v]), out.box.hi = out.box.hi.cwiseMax(vertices[v]);
+  }
+  out.box.grow(eps);
+}
+
 namespace {
 
-WorldFace world_face(const Face& face, const std::vector<Vec3>& vertices, const Pose& pose,
-                     double eps) {
-  WorldFace w;
-  w.normal = (pose.rotation * face.plane.normal).normalized();
-  w.origin = vertices[face.vertices[0]];
-  w.offset = w.normal.dot(w.origin);
-  // u along the longest edge from the origin's neighbour: any in-plane direction will do.
-  const Vec3 along = vertices[face.vertices[1]] - w.origin;
-  w.u = (along - w.normal.dot(along) * w.normal).normalized();
-  w.v = w.normal.cross(w.u);
-  std::vector<Vec3> points;
-  points.reserve(face.vertices.size());
-  w.polygon.reserve(face.vertices.size());
-  for (int v : face.vertices) {
-    points.push_back(vertices[v]);
-    w.polygon.push_back(w.to_2d(vertices[v]));
-  }
-  w.box = box_of(points);
-  w.box.grow(eps);
-  return w;
+// Face f of w under the pose, into w.faces[f] (reusing its polygon's storage).
+void fill_face(WorldShape& w, int f, const Pose& pose, double eps) {
+  fill_world_face(w.faces[f], w.shape->faces()[f], w.vertices, pose, eps);
+}
+
+void fill_edge(WorldShape& w, int e, double eps) {
+  const Edge& edge = w.shape->edges()[e];
+  Box b{w.vertices[edge.tail].cwiseMin(w.vertices[edge.head]),
+        w.vertices[edge.tail].cwiseMax(w.vertices[edge.head])};
+  b.grow(eps);
+  w.edge_boxes[e] = b;
+}
+
+void fill_vertex(WorldShape& w, int v) {
+  bool convex = true;
+  for (int e : w.shape->vertex_edges()[v]) convex = convex && !w.shape->edges()[e].reflex;
+  w.vertex_convex[v] = convex;
+}
+
+void size_world(WorldShape& w) {
+  w.faces.resize(w.shape->faces().size());
+  w.edge_boxes.resize(w.shape->edges().size());
+  w.vertex_convex.resize(w.shape->vertices().size());
 }
 
 }  // namespace
 
-WorldShape to_world(const Polytope& shape, const Pose& pose, double eps) {
-  WorldShape w;
+void world_vertices(WorldShape& w, const Polytope& shape, const Pose& pose) {
   w.shape = &shape;
-  w.vertices.reserve(shape.vertices().size());
-  w.faces.reserve(shape.faces().size());
-  w.edge_boxes.reserve(shape.edges().size());
+  w.vertices.resize(shape.vertices().size());
+  w.box = Box{};
   for (std::size_t i = 0; i < shape.vertices().size(); ++i) {
     const Vec3 p = pose.apply(shape.vertices()[i]);
     if (!p.allFinite())
       throw GeometryError("vertex " + std::to_string(i) + " is not finite in world coordinates");
-    w.vertices.push_back(p);
+    w.vertices[i] = p;
+    if (i == 0) w.box = Box{p, p};
+    w.box.lo = w.box.lo.cwiseMin(p), w.box.hi = w.box.hi.cwiseMax(p);
   }
-  w.box = box_of(w.vertices);
-  for (const Face& f : shape.faces()) w.faces.push_back(world_face(f, w.vertices, pose, eps));
-  for (const Edge& e : shape.edges()) {
-    Box b{w.vertices[e.tail].cwiseMin(w.vertices[e.head]),
-          w.vertices[e.tail].cwiseMax(w.vertices[e.head])};  // box_of, without a vector
-    b.grow(eps);
-    w.edge_boxes.push_back(b);
+}
+
+void world_faces(WorldShape& w, const Pose& pose, double eps, std::span<const int> faces) {
+  size_world(w);
+  for (int f : faces) {
+    fill_face(w, f, pose, eps);
+    for (int e : w.shape->faces()[f].edges) fill_edge(w, e, eps);
+    for (int v : w.shape->faces()[f].vertices) fill_vertex(w, v);
   }
-  w.vertex_convex.assign(shape.vertices().size(), true);
-  for (const Edge& e : shape.edges())
-    if (e.reflex) w.vertex_convex[e.tail] = w.vertex_convex[e.head] = false;
+}
+
+WorldShape to_world(const Polytope& shape, const Pose& pose, double eps) {
+  WorldShape w;
+  world_vertices(w, shape, pose);
+  size_world(w);
+  for (std::size_t f = 0; f < shape.faces().size(); ++f)
+    fill_face(w, static_cast<int>(f), pose, eps);
+  for (std::size_t e = 0; e < shape.edges().size(); ++e) fill_edge(w, static_cast<int>(e), eps);
+  for (std::size_t v = 0; v < shape.vertices().size(); ++v) fill_vertex(w, static_cast<int>(v));
   return w;
 }
 

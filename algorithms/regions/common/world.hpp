@@ -54,6 +54,18 @@ double absolute_epsilon(const Polytope& a, const Pose& pose_a, const Polytope& b
 // Throws GeometryError when a vertex is not finite after the pose is applied.
 WorldShape to_world(const Polytope& shape, const Pose& pose, double eps);
 
+// One face under the pose (`vertices`: the shape's world vertices), into `out` (its polygon's
+// storage reused).
+void fill_world_face(WorldFace& out, const Face& face, std::span<const Vec3> vertices,
+                     const Pose& pose, double eps);
+
+// The same in two steps, for algorithms that touch few faces of a large shape and reuse `w`
+// across queries: every vertex (and the box) under the pose, then only the listed faces with their
+// edges' boxes and their vertices' convexity. The other faces, edges and vertices keep what they
+// held (the caller must not read them).
+void world_vertices(WorldShape& w, const Polytope& shape, const Pose& pose);
+void world_faces(WorldShape& w, const Pose& pose, double eps, std::span<const int> faces);
+
 // 2D polygon helpers (counter-clockwise simple polygons).
 double cross2(const Vec2& a, const Vec2& b);
 double segment_distance(const Vec2& p, const Vec2& a, const Vec2& b);
