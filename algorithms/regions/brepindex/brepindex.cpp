@@ -1,6 +1,7 @@
 #include "algorithms/regions/brepindex/brepindex.hpp"
 
 #include "algorithms/regions/brepindex/classify.hpp"
+#include "algorithms/regions/common/collect.hpp"
 
 namespace touchstone::brepindex {
 namespace {
@@ -29,14 +30,7 @@ RegionAlgorithmInfo describe(const Options& o, std::string name, std::string des
               "seed 000 (Bouma & Vanecek) §4; Vanecek, Brep-index (CAD 1991); back-face "
               "culling (JVCA 1994)",
           .description = std::move(description),
-          .capabilities = {.entities = true,
-                           .intersection_set = false,
-                           .sufficient_set = true,
-                           .normals = true,
-                           .temporal_coherence = true,
-                           .back_face_culling = o.back_face_culling,
-                           .relation = true,
-                           .nonconvex = true},
+          .capabilities = region_common::collected_capabilities(o.back_face_culling),
           .parameters = {{"epsilon", o.epsilon},
                          {"max_nodes", o.max_nodes},
                          {"build_tolerance", kBuildTolerance},

@@ -304,14 +304,7 @@ RegionAlgorithmInfo info(const Options& o) {
           .description = std::string(hierarchy::to_string(o.volume)) +
                          " hierarchy per solid; every face pair within ε by simultaneous descent, "
                          "then the Brep-index's pair tests, culling, R and normals",
-          .capabilities = {.entities = true,
-                           .intersection_set = false,
-                           .sufficient_set = true,
-                           .normals = true,
-                           .temporal_coherence = true,
-                           .back_face_culling = o.back_face_culling,
-                           .relation = true,
-                           .nonconvex = true},
+          .capabilities = region_common::collected_capabilities(o.back_face_culling),
           .parameters = {{"epsilon", o.epsilon},
                          {"max_nodes", o.max_nodes},
                          {"volume", static_cast<double>(o.volume)}},

@@ -53,6 +53,19 @@ struct Collected {
 void collect_pair(const WorldShape& a, const Feature& x, const WorldShape& b, const Feature& y,
                   double eps, Collected& out);
 
+// What an algorithm that settles its candidates here answers: entity pairs, 𝓡 with normals and
+// coherence, the relation, non-convex solids, and culling when it passes the velocities on.
+constexpr RegionCapabilities collected_capabilities(bool back_face_culling) {
+  return {.entities = true,
+          .intersection_set = false,
+          .sufficient_set = true,
+          .normals = true,
+          .temporal_coherence = true,
+          .back_face_culling = back_face_culling,
+          .relation = true,
+          .nonconvex = true};
+}
+
 // Steps 4–5: the regions of `found` in 𝓡 (eq. (3)–(4)) appended to r.regions, each with the
 // normals of the previous region it is coherent with, else its local normals.
 void sufficient_with_normals(const RegionQuery& q, const WorldShape& a, const WorldShape& b,
