@@ -221,7 +221,7 @@ TEST(SweptVerdicts, RulesAndTable) {
   EXPECT_TRUE(report["cases"][0]["results"][0].contains("collides"));
 }
 
-// One rotation of each whole-solid base (all 24 are in swept_solids_long_test.cpp).
+// One rotation of each whole-solid base (every third in swept_solids_long_test.cpp).
 std::vector<SweptCase> solid_cases_r(const std::string& rotation) {
   std::vector<SweptCase> out;
   for (auto& c : swept_family_cases({"solids"}))
@@ -281,7 +281,7 @@ TEST(SweptSolids, BoxCullingKeepsEveryPairTheExactTestNeeds) {
     const auto r = exact_swept(exact_swept_query(q));
     return SweptAnswer{r.collides, r.toi_lo_double, false, ""};
   };
-  for (const std::string rot : {"/r0", "/r7", "/r13"})
+  for (const std::string rot : {"/r0", "/r13"})
     for (const auto& c : solid_cases_r(rot)) {
       const auto got = swept_solids(c.solids->query, exact_oracle);
       EXPECT_EQ(got.collides, *c.truth) << c.id;
@@ -296,9 +296,7 @@ TEST(SweptSolids, BoxCullingKeepsEveryPairTheExactTestNeeds) {
 }
 
 TEST(SweptSolids, AlgorithmsRunThemAndConservativeOnesMissNothing) {
-  auto cases = solid_cases_r("/r0");
-  const auto more = solid_cases_r("/r19");
-  cases.insert(cases.end(), more.begin(), more.end());
+  const auto cases = solid_cases_r("/r19");
   const SweptRun run = run_of(cases);
   for (const auto& c : run.cases) EXPECT_TRUE(c.problems.empty()) << c.spec.id;
   int conservative = 0;
@@ -317,7 +315,7 @@ TEST(SweptSolids, AlgorithmsRunThemAndConservativeOnesMissNothing) {
   const auto table = swept_table(run);
   EXPECT_TRUE(std::any_of(table.begin(), table.end(), [](const SweptTableRow& row) {
     return row.group == "solids (all)" && row.algorithm == "interval-swept" &&
-           row.false_negatives == 0 && row.queries == 24;
+           row.false_negatives == 0 && row.queries == 12;
   }));
   const auto report = SweptReport(run, SweptOptions{}).document({"cmd", 0});
   EXPECT_TRUE(report["cases"][0].contains("a"));

@@ -1,8 +1,12 @@
-// Every whole-solid family query (12 bases × 24 exact rotations) through the pipeline: the exact
-// reference agrees with every answer by construction, the conservative algorithm misses nothing
-// and is never late, and every FCL solver at least runs (its misses are counted, not failed).
-// The short tests (swept_reference_test.cpp) run the same code on three rotations.
+// Whole-solid family queries (12 bases × every third of the 24 exact rotations; the exact
+// reference takes ~0.15 s a case) through the pipeline: the exact reference agrees with every
+// answer by construction, the conservative algorithm misses nothing and is never late, and no
+// algorithm gives up (FCL's misses are counted by the table, not failed here). The short tests
+// (swept_reference_test.cpp) run the same code on one or two rotations.
 #include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
 
 #include "cases/swept_families.hpp"
 #include "harness/swept/runner.hpp"
@@ -11,8 +15,10 @@ namespace touchstone {
 namespace {
 
 TEST(SweptSolidsLong, EveryRotationAgreesWithTheConstructionAndConservativeMissesNothing) {
-  const auto cases = swept_family_cases({"solids"});
-  ASSERT_EQ(cases.size(), 12u * 24u);
+  std::vector<SweptCase> cases;
+  for (auto& c : swept_family_cases({"solids"}))
+    if (std::stoi(c.id.substr(c.id.rfind("/r") + 2)) % 3 == 0) cases.push_back(std::move(c));
+  ASSERT_EQ(cases.size(), 12u * 8u);
   std::vector<const SweptAlgorithmInfo*> all;
   for (const auto& a : SweptAlgorithmRegistry::builtin().all()) all.push_back(&a);
   SweptOptions options;

@@ -10,7 +10,10 @@
 // CCDC_RAY_SHOOTING does nothing in FCL 0.7 (an empty branch, returns -1): not registered.
 // FCL promises no absence of false negatives for any of them: none is declared conservative.
 // Each call builds its two models (the polynomial solver rewrites them in place), so building is
-// in the time; FCL reports no features.
+// in the time; FCL reports no features. FCL 0.7's polynomial solver reads the models' vertices as
+// world coordinates (its traversal node's initialize() stores tf1 and tf2 but never applies
+// them), so the adapter gives every solver the meshes at their start poses with an identity start
+// transform and the displacement end − start: the same motion, in the form all three read.
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/math/bv/OBBRSS.h>
 #include <fcl/narrowphase/continuous_collision.h>
@@ -24,9 +27,12 @@ namespace {
 
 using Model = fcl::BVHModel<fcl::OBBRSSd>;
 
+// The body's mesh at its start pose.
 std::shared_ptr<Model> model_of(const SweptBody& body) {
   auto m = std::make_shared<Model>();
-  std::vector<fcl::Vector3d> vertices(body.vertices.begin(), body.vertices.end());
+  std::vector<fcl::Vector3d> vertices;
+  vertices.reserve(body.vertices.size());
+  for (const auto& v : body.vertices) vertices.push_back(v + body.start);
   std::vector<fcl::Triangle> triangles;
   triangles.reserve(body.triangles.size());
   for (const auto& t : body.triangles)
@@ -64,8 +70,10 @@ SweptAnswer fcl_swept(const SweptSolidsQuery& query, FclCcdSolver solver) {
   request.ccd_motion_type = fcl::CCDM_TRANS;
   request.ccd_solver_type = solver_of(solver);
   fcl::ContinuousCollisionResultd result;
-  const double toc = fcl::continuousCollide(a.get(), at(query.a.start), at(query.a.end), b.get(),
-                                            at(query.b.start), at(query.b.end), request, result);
+  const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
+  const double toc =
+      fcl::continuousCollide(a.get(), at(zero), at(query.a.end - query.a.start), b.get(), at(zero),
+                             at(query.b.end - query.b.start), request, result);
   SweptAnswer out;
   if (toc < 0) {
     out.failed = true;
