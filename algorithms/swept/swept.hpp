@@ -89,8 +89,10 @@ SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& pa
 // box of each body over the step culls the pair; then the swept box of every vertex, edge and
 // triangle culls feature pairs (vertex of either body against triangle of the other, edge
 // against edge), and `elementary` runs on the pairs left. The earliest hit is the answer.
+// `expired`, when given, is asked before each pair: true gives up (failed, "deadline").
 SweptAnswer swept_solids(const SweptSolidsQuery& query,
-                         const std::function<SweptAnswer(const SweptQuery&)>& elementary);
+                         const std::function<SweptAnswer(const SweptQuery&)>& elementary,
+                         const std::function<bool()>& expired = {});
 
 // FCL 0.7's continuous collision on whole solids (algorithms/swept/fcl; built with FCL only).
 enum class FclCcdSolver { naive, conservative_advancement, polynomial };

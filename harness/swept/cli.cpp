@@ -138,6 +138,11 @@ CLI::App* add_swept_command(CLI::App& app, SweptCli& cli) {
                   "largest TOI distance to the exact interval that passes")
       ->capture_default_str()
       ->check(finite_at_least(0));
+  cmd->add_option("--deadline", cli.options.deadline_ms,
+                  "milliseconds per query and algorithm (0: none); a query over it is failed "
+                  "and the run goes on")
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   cmd->add_option("--repetitions", cli.options.repetitions, "timed calls per query")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));

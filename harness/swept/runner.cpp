@@ -107,10 +107,13 @@ SweptRun run_swept(const std::vector<SweptCase>& cases,
     if (ref.computed)
       for (const auto* algorithm : algorithms) {
         if (!c.solids && !algorithm->query) continue;  // whole solids only
-        auto call = [&] {
+        const double deadline_ns = options.deadline_ms * 1e6;
+        auto call = [&](Clock::time_point t0) {
           if (!c.solids) return algorithm->query(c.query);
           if (algorithm->solids) return algorithm->solids(c.solids->query);
-          return swept_solids(c.solids->query, algorithm->query);
+          std::function<bool()> expired;
+          if (deadline_ns > 0) expired = [&] { return ns_since(t0) > deadline_ns; };
+          return swept_solids(c.solids->query, algorithm->query, expired);
         };
         SweptResult r;
         r.case_index = ci;
@@ -118,8 +121,17 @@ SweptRun run_swept(const std::vector<SweptCase>& cases,
         std::vector<double> times;
         for (int k = 0; k < std::max(1, options.repetitions); ++k) {
           const auto t0 = Clock::now();
-          r.answer = call();
+          r.answer = call(t0);
           times.push_back(ns_since(t0));
+          if (deadline_ns > 0 && times.back() > deadline_ns) {
+            if (!r.answer.failed) r.answer = {};  // an answer past the deadline does not count
+            r.answer.failed = true;
+            r.answer.reason = "over the per-query deadline of " +
+                              short_number(options.deadline_ms) + " ms (" +
+                              short_number(times.back() / 1e6) + " ms" +
+                              (r.answer.reason.empty() ? "" : "; " + r.answer.reason) + ")";
+            break;
+          }
         }
         r.time_ns = median(times);
         r.verification = c.solids ? judge_swept_solids(*algorithm, ref, options, r.answer)
@@ -221,7 +233,8 @@ nlohmann::json SweptReport::document(const ReportContext& context) const {
   doc["format"] = "touchstone-swept-report/1";
   doc["command_line"] = context.command_line;
   doc["config"] = {{"toi_tolerance", options_.toi_tolerance},
-                   {"repetitions", options_.repetitions}};
+                   {"repetitions", options_.repetitions},
+                   {"deadline_ms", options_.deadline_ms}};
   json algs = json::array();
   for (const auto* a : run_.algorithms)
     algs.push_back({{"name", a->name},

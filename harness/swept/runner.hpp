@@ -27,6 +27,10 @@ namespace touchstone {
 struct SweptOptions {
   double toi_tolerance = 1e-6;
   int repetitions = 3;  // timed calls per query and algorithm (the median is kept)
+  // Per query and algorithm, in milliseconds (0: none). A call over it is `failed` (verdict
+  // error, the reason says so) and the run goes on; whole solids through swept_solids() stop
+  // between pairs once it has passed. The exact reference has no deadline.
+  double deadline_ms = 0;
 };
 
 struct SweptReference {

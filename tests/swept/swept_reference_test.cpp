@@ -322,6 +322,33 @@ TEST(SweptSolids, AlgorithmsRunThemAndConservativeOnesMissNothing) {
   EXPECT_TRUE(report["cases"][0]["reference"].contains("features"));
 }
 
+TEST(SweptSolids, DeadlineFailsTheQueryAndTheRunGoesOn) {
+  auto cases = solid_cases_r("/r0");
+  cases.resize(3);
+  cases.push_back(swept_family_cases({"thin-plate"})[0]);  // elementary too
+  const auto* interval = SweptAlgorithmRegistry::builtin().find("interval-swept");
+  ASSERT_NE(interval, nullptr);
+  SweptOptions options;
+  options.repetitions = 2;
+  options.deadline_ms = 1e-6;  // 1 ns: every call is over it
+  const SweptRun run = run_swept(cases, {interval}, options, {});
+  ASSERT_EQ(run.results.size(), cases.size());
+  for (const auto& r : run.results) {
+    EXPECT_TRUE(r.answer.failed);
+    EXPECT_EQ(r.verification.verdict, Verdict::error);
+    EXPECT_NE(r.answer.reason.find("over the per-query deadline of 1e-06 ms"), std::string::npos)
+        << r.answer.reason;
+  }
+  // swept_solids itself stops between pairs once expired.
+  const auto gave_up = swept_solids(
+      cases[0].solids->query, [](const SweptQuery&) { return SweptAnswer{}; }, [] { return true; });
+  EXPECT_TRUE(gave_up.failed);
+  EXPECT_EQ(gave_up.pairs_tested, 0);
+  options.deadline_ms = 0;  // none
+  for (const auto& r : run_swept(cases, {interval}, options, {}).results)
+    EXPECT_FALSE(r.answer.failed) << r.answer.reason;
+}
+
 TEST(SweptSolids, FeatureCheckFlagsFeaturesThatDoNotMeetThen) {
   SweptReference ref;
   ref.exact.collides = true;

@@ -78,12 +78,19 @@ struct Swept {
 }  // namespace
 
 SweptAnswer swept_solids(const SweptSolidsQuery& query,
-                         const std::function<SweptAnswer(const SweptQuery&)>& elementary) {
+                         const std::function<SweptAnswer(const SweptQuery&)>& elementary,
+                         const std::function<bool()>& expired) {
   const Swept a(query.a), b(query.b);
   SweptAnswer out;
   if (!a.all.overlaps(b.all)) return out;
   // One elementary query; keeps the earliest hit and its features.
   auto ask = [&](const SweptQuery& q, const std::string& features) {
+    if (out.failed) return;
+    if (expired && expired()) {
+      out.failed = true;
+      out.reason = "deadline: gave up after " + std::to_string(out.pairs_tested) + " pairs";
+      return;
+    }
     ++out.pairs_tested;
     const SweptAnswer r = elementary(q);
     if (r.failed && !out.failed) {
