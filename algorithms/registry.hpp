@@ -51,6 +51,8 @@ class Registry {
   static bool has_entry_point(const Info& info) {
     if constexpr (requires { info.make; })
       return static_cast<bool>(info.make);
+    else if constexpr (requires { info.solids; })  // swept: elementary, whole solids or both
+      return static_cast<bool>(info.query) || static_cast<bool>(info.solids);
     else
       return static_cast<bool>(info.query);
   }

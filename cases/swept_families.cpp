@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 
 namespace touchstone {
@@ -126,6 +127,138 @@ std::vector<std::array<std::array<int, 3>, 3>> cube_rotations() {
   return out;
 }
 
+// Whole solids (issue 30 item 4): two translating boxes as triangle meshes, dyadic throughout.
+struct SolidBase {
+  const char* family;
+  const char* variant;
+  P a_lo, a_hi, a_start, a_end;  // body a: the box [a_lo, a_hi], translated from a_start to a_end
+  P b_lo, b_hi, b_start, b_end;
+  bool collides;
+  double toi;
+};
+
+std::vector<SolidBase> solid_bases() {
+  const P o{0, 0, 0}, one{1, 1, 1};
+  return {
+      // A unit cube through a plate 2^-10 thick at 2048 per step; beside it by 2^-30; both moving.
+      {"solids-thin-plate",
+       "cube-through",
+       o,
+       one,
+       {0, 0, 1024},
+       {0, 0, -1024},
+       {-1, -1, -0x1p-10},
+       {2, 2, 0},
+       o,
+       o,
+       true,
+       0.5},
+      {"solids-thin-plate",
+       "cube-beside",
+       {2 + kE30, 0, 0},
+       {3 + kE30, 1, 1},
+       {0, 0, 1024},
+       {0, 0, -1024},
+       {-1, -1, -0x1p-10},
+       {2, 2, 0},
+       o,
+       o,
+       false,
+       0},
+      {"solids-thin-plate",
+       "plate-onto-cube",
+       {-1, -1, 0},
+       {2, 2, 0x1p-10},
+       {0, 0, 1024},
+       {0, 0, -1024},
+       o,
+       one,
+       o,
+       o,
+       true,
+       1023.0 / 2048},
+      {"solids-thin-plate",
+       "plate-rising",
+       o,
+       one,
+       {0, 0, 1024},
+       {0, 0, -1024},
+       {-1, -1, -0x1p-10},
+       {2, 2, 0},
+       {0, 0, -512},
+       {0, 0, 512},
+       true,
+       0.5},
+      // A box falling and sliding onto another: face on face, then onto its edge only.
+      {"solids-slide-onto",
+       "face-on-face",
+       o,
+       one,
+       {-2, 0, 1},
+       {2, 0, -1},
+       {-1, -1, -1},
+       {2, 2, 0},
+       o,
+       o,
+       true,
+       0.5},
+      {"solids-slide-onto",
+       "onto-edge",
+       o,
+       one,
+       {1.5, 0, 1},
+       {2.5, 0, -1},
+       {-1, -1, -1},
+       {2, 2, 0},
+       o,
+       o,
+       true,
+       0.5},
+      {"solids-slide-onto",
+       "past-edge",
+       o,
+       one,
+       {1.5 + kE30, 0, 1},
+       {2.5 + kE30, 0, -1},
+       {-1, -1, -1},
+       {2, 2, 0},
+       o,
+       o,
+       false,
+       0},
+      // A cube passing another: faces grazing, edges grazing, a miss by 2^-30.
+      {"solids-graze", "faces", o, one, {-4, 1, 0}, {4, 1, 0}, o, one, o, o, true, 0.375},
+      {"solids-graze", "edges", o, one, {-4, 1, 1}, {4, 1, 1}, o, one, o, o, true, 0.375},
+      {"solids-graze", "miss", o, one, {-4, 1 + kE30, 0}, {4, 1 + kE30, 0}, o, one, o, o, false, 0},
+      // Distance 0 throughout: sliding on top of another, and still.
+      {"solids-resting", "sliding", o, one, o, {1, 1, 0}, {0, 0, -1}, {2, 2, 0}, o, o, true, 0},
+      {"solids-resting",
+       "still",
+       o,
+       one,
+       {0.5, 0.5, 0},
+       {0.5, 0.5, 0},
+       {0, 0, -1},
+       {2, 2, 0},
+       o,
+       o,
+       true,
+       0},
+  };
+}
+
+// The box [lo, hi] as 8 vertices and 12 triangles (outward), translated from `s` to `e`.
+SweptBody box_body(const P& lo, const P& hi, const P& s, const P& e) {
+  SweptBody b;
+  for (int i = 0; i < 8; ++i)
+    b.vertices.emplace_back(i & 1 ? hi[0] : lo[0], i & 2 ? hi[1] : lo[1], i & 4 ? hi[2] : lo[2]);
+  b.triangles = {{0, 2, 1}, {1, 2, 3}, {4, 5, 6}, {5, 7, 6}, {0, 1, 4}, {1, 5, 4},
+                 {2, 6, 3}, {3, 6, 7}, {0, 4, 2}, {2, 4, 6}, {1, 3, 5}, {3, 7, 5}};
+  b.start = Vector3d(s[0], s[1], s[2]);
+  b.end = Vector3d(e[0], e[1], e[2]);
+  return b;
+}
+
 }  // namespace
 
 const std::vector<std::string>& swept_family_names() {
@@ -135,17 +268,35 @@ const std::vector<std::string>& swept_family_names() {
   return names;
 }
 
+const std::vector<std::string>& swept_solid_family_names() {
+  static const std::vector<std::string> names{"solids-thin-plate", "solids-slide-onto",
+                                              "solids-graze", "solids-resting"};
+  return names;
+}
+
 std::vector<SweptCase> swept_family_cases(const std::vector<std::string>& families) {
+  auto known = [](const std::vector<std::string>& names, const std::string& f) {
+    return std::find(names.begin(), names.end(), f) != names.end();
+  };
   for (const auto& f : families)
-    if (f != "*" && std::find(swept_family_names().begin(), swept_family_names().end(), f) ==
-                        swept_family_names().end())
+    if (f != "*" && f != "solids" && !known(swept_family_names(), f) &&
+        !known(swept_solid_family_names(), f))
       throw std::invalid_argument("unknown swept family '" + f + "'");
   auto wanted = [&](const std::string& f) {
-    return families.empty() || std::find(families.begin(), families.end(), "*") != families.end() ||
-           std::find(families.begin(), families.end(), f) != families.end();
+    const bool solid = f.rfind("solids-", 0) == 0;
+    return (families.empty() && !solid) || known(families, f) ||
+           (solid ? known(families, "solids") : known(families, "*"));
   };
   std::vector<SweptCase> out;
   const auto rotations = cube_rotations();
+  auto turn = [&](std::size_t r, const auto& p) {
+    Vector3d x;
+    for (int k = 0; k < 3; ++k) {
+      x[k] = 0;
+      for (int j = 0; j < 3; ++j) x[k] += rotations[r][k][j] * p[j];  // exact: ±1, 0
+    }
+    return x;
+  };
   for (const Base& b : bases()) {
     if (!wanted(b.family)) continue;
     for (std::size_t r = 0; r < rotations.size(); ++r) {
@@ -154,13 +305,30 @@ std::vector<SweptCase> swept_family_cases(const std::vector<std::string>& famili
       c.id = std::string(b.family) + "/" + b.variant + "/r" + std::to_string(r);
       c.source = "swept family " + std::string(b.family);
       c.query.type = b.type;
-      for (int i = 0; i < 8; ++i)
-        for (int k = 0; k < 3; ++k) {
-          double x = 0;
-          for (int j = 0; j < 3; ++j) x += rotations[r][k][j] * b.points[i][j];  // exact: ±1, 0
-          c.query.points[i][k] = x;
-        }
+      for (int i = 0; i < 8; ++i) c.query.points[i] = turn(r, b.points[i]);
       c.exact = exact_swept_query(c.query);
+      c.truth = b.collides;
+      if (b.collides) c.expected_toi = b.toi;
+      out.push_back(std::move(c));
+    }
+  }
+  for (const SolidBase& b : solid_bases()) {
+    if (!wanted(b.family)) continue;
+    for (std::size_t r = 0; r < rotations.size(); ++r) {
+      auto s = std::make_shared<SweptSolidsCase>();
+      s->query.a = box_body(b.a_lo, b.a_hi, b.a_start, b.a_end);
+      s->query.b = box_body(b.b_lo, b.b_hi, b.b_start, b.b_end);
+      for (SweptBody* body : {&s->query.a, &s->query.b}) {
+        for (auto& v : body->vertices) v = turn(r, v);
+        body->start = turn(r, body->start);
+        body->end = turn(r, body->end);
+      }
+      s->exact = exact_swept_solids_query(s->query);
+      SweptCase c;
+      c.family = b.family;
+      c.id = std::string(b.family) + "/" + b.variant + "/r" + std::to_string(r);
+      c.source = "swept family " + std::string(b.family);
+      c.solids = std::move(s);
       c.truth = b.collides;
       if (b.collides) c.expected_toi = b.toi;
       out.push_back(std::move(c));

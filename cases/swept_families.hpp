@@ -12,6 +12,15 @@
 //   resting            distance 0 throughout (vertex on a face, crossing edges, moving along)
 //   coplanar-sliding   coplanar throughout, sliding into contact (or past it)
 //   thin-plate         a vertex or an edge through a unit triangle or edge at speed 2000 per step
+//
+// Whole solids (two translating boxes as triangle meshes; "solids" names them all, "*" does not):
+//   solids-thin-plate  a unit cube through a plate 2^-10 thick at 2048 per step (also both moving,
+//                      and the plate onto the cube),
+//                      and beside it by 2^-30
+//   solids-slide-onto  a box falling and sliding onto another: face on face, onto its edge only,
+//                      past the edge by 2^-30
+//   solids-graze       a cube passing another with faces or edges grazing, and a miss by 2^-30
+//   solids-resting     distance 0 throughout: sliding on top of another, and at rest
 #pragma once
 
 #include <string>
@@ -22,8 +31,10 @@
 namespace touchstone {
 
 const std::vector<std::string>& swept_family_names();
+const std::vector<std::string>& swept_solid_family_names();
 
-// Every query of the named families ("*" or empty: all), base queries × 24 rotations.
+// Every query of the named families ("*" or empty: every elementary family; "solids": every
+// whole-solid family), base queries × 24 rotations.
 std::vector<SweptCase> swept_family_cases(const std::vector<std::string>& families);
 
 }  // namespace touchstone

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "algorithms/swept/swept.hpp"
 
@@ -43,5 +44,34 @@ ExactSweptResult exact_swept(const ExactSweptQuery& query);
 
 // The exact query of a double one (every double is a rational).
 ExactSweptQuery exact_swept_query(const SweptQuery& query);
+
+// Whole solids under translation (SweptBody with exact rationals): every vertex moves on a
+// straight line, so the earliest contact is the earliest over all elementary pairs — each vertex
+// of either body against each triangle of the other, each edge against each edge — each decided
+// by exact_swept (no culling: the reference asks every pair). The earliest time lies in
+// [min toi_lo, min toi_hi] over the pairs that meet (width at most the narrowest pair's).
+struct ExactSweptBody {
+  std::vector<std::array<std::string, 3>> vertices{};
+  std::vector<std::array<int, 3>> triangles{};
+  std::array<std::string, 3> start{"0", "0", "0"}, end{"0", "0", "0"};
+};
+struct ExactSweptSolidsQuery {
+  ExactSweptBody a, b;
+};
+struct ExactSweptSolidsResult {
+  ExactSweptResult earliest;
+  // Every pair that meets, named as swept_solids() names them ("a.v3/b.f5", "a.e0-1/b.e4-5"),
+  // with its exact toi interval rounded outwards.
+  struct Pair {
+    std::string features;
+    double toi_lo = 1, toi_hi = 1;
+  };
+  std::vector<Pair> meeting;
+  long pairs = 0;  // elementary queries decided
+};
+// Throws std::invalid_argument naming the body, vertex and field of a bad coordinate or index.
+ExactSweptSolidsResult exact_swept_solids(const ExactSweptSolidsQuery& query);
+// The exact query of a double one.
+ExactSweptSolidsQuery exact_swept_solids_query(const SweptSolidsQuery& query);
 
 }  // namespace touchstone

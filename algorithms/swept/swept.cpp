@@ -3,6 +3,21 @@
 
 namespace touchstone {
 
+#ifdef TOUCHSTONE_HAVE_FCL
+namespace {
+// FCL 0.7 continuousCollide, CCDM_TRANS, whole solids only (no elementary test).
+SweptAlgorithmInfo fcl_swept_info(const char* name, FclCcdSolver solver, const char* what) {
+  SweptAlgorithmInfo info{name,
+                          "peer: FCL 0.7 fcl::continuousCollide, CCDM_TRANS",
+                          what,
+                          false,
+                          {{"num_max_iterations", 10}, {"toc_err", 1e-4}}};
+  info.solids = [solver](const SweptSolidsQuery& q) { return fcl_swept(q, solver); };
+  return info;
+}
+}  // namespace
+#endif
+
 void register_builtin(SweptAlgorithmRegistry& registry) {
   const IntervalParameters interval{};
   registry.add({"silvia-swept",
@@ -26,6 +41,15 @@ void register_builtin(SweptAlgorithmRegistry& registry) {
                 false,
                 {{"k", 16}},
                 [](const SweptQuery& q) { return sampling_swept(q, 16); }});
+#ifdef TOUCHSTONE_HAVE_FCL
+  registry.add(fcl_swept_info("fcl-ccd-naive", FclCcdSolver::naive,
+                              "CCDC_NAIVE: discrete collide() at 10 evenly spaced times"));
+  registry.add(fcl_swept_info("fcl-ccd-ca", FclCcdSolver::conservative_advancement,
+                              "CCDC_CONSERVATIVE_ADVANCEMENT on OBBRSS meshes"));
+  registry.add(
+      fcl_swept_info("fcl-ccd-poly", FclCcdSolver::polynomial,
+                     "CCDC_POLYNOMIAL_SOLVER: triangle pairs' cubics under the swept BVH"));
+#endif
 }
 
 }  // namespace touchstone

@@ -36,7 +36,27 @@ struct SweptAnswer {
   double toi = 1.0;  // time of impact in [0, 1] when collides (the earliest one the method finds)
   bool failed = false;  // the method gave up (reason says why); counted as "no answer"
   std::string reason{};
+  // Whole solids: the features that meet at toi ("a.v3/b.f5", "a.e0-1/b.e4-5"; empty when the
+  // method does not say) and how many feature pairs reached the elementary test.
+  std::string features{};
+  long pairs_tested = 0;
 };
+
+// A rigid triangle mesh translating over the step (whole solids, issue 30 item 4): its vertices
+// in its own frame, its triangles (indices), and its translation at t = 0 and at t = 1; each
+// vertex moves on a straight line, so every vertex-face and edge-edge pair is an elementary query.
+// Rotation over the step is not supported.
+struct SweptBody {
+  std::vector<Eigen::Vector3d> vertices{};
+  std::vector<std::array<int, 3>> triangles{};
+  Eigen::Vector3d start = Eigen::Vector3d::Zero(), end = Eigen::Vector3d::Zero();
+};
+struct SweptSolidsQuery {
+  SweptBody a, b;
+};
+
+// The mesh's edges (each once, lower index first, sorted) from its triangles.
+std::vector<std::array<int, 2>> swept_mesh_edges(const std::vector<std::array<int, 3>>& triangles);
 
 struct SweptAlgorithmInfo {
   static constexpr std::string_view kNoun = "swept algorithm";
@@ -45,7 +65,9 @@ struct SweptAlgorithmInfo {
   std::string description;    // one line
   bool conservative = false;  // promises no false negatives, and a TOI never later than the exact
   std::map<std::string, double> parameters{};  // tolerances and caps, written into reports
-  std::function<SweptAnswer(const SweptQuery&)> query{};
+  std::function<SweptAnswer(const SweptQuery&)> query{};  // empty: whole solids only
+  // Whole solids; empty: swept_solids() with `query` on the pairs its boxes keep.
+  std::function<SweptAnswer(const SweptSolidsQuery&)> solids{};
 };
 
 // Every swept algorithm the project ships: one line each in swept.cpp
@@ -62,6 +84,19 @@ struct IntervalParameters {
   long max_intervals = 100'000;  // cap: past it the interval at hand is reported (a hit)
 };
 SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& parameters);
+
+// Whole solids with an elementary test (seed 004 §2.1's boxes over the interval, then §2.3): the
+// box of each body over the step culls the pair; then the swept box of every vertex, edge and
+// triangle culls feature pairs (vertex of either body against triangle of the other, edge
+// against edge), and `elementary` runs on the pairs left. The earliest hit is the answer.
+// `expired`, when given, is asked before each pair: true gives up (failed, "deadline").
+SweptAnswer swept_solids(const SweptSolidsQuery& query,
+                         const std::function<SweptAnswer(const SweptQuery&)>& elementary,
+                         const std::function<bool()>& expired = {});
+
+// FCL 0.7's continuous collision on whole solids (algorithms/swept/fcl; built with FCL only).
+enum class FclCcdSolver { naive, conservative_advancement, polynomial };
+SweptAnswer fcl_swept(const SweptSolidsQuery& query, FclCcdSolver solver);
 
 // The query at time t, each vertex on its straight line (shared by the algorithms).
 inline std::array<Eigen::Vector3d, 4> swept_positions(const SweptQuery& query, double t) {

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,14 @@
 #include "reference/exact_swept.hpp"
 
 namespace touchstone {
+
+// Whole solids (issue 30 item 4): two translating triangle meshes, the algorithms' doubles and
+// the reference's rationals; `step` is the step's length (times are fractions of it).
+struct SweptSolidsCase {
+  SweptSolidsQuery query;
+  ExactSweptSolidsQuery exact;
+  double step = 1;
+};
 
 struct SweptCase {
   std::string id;      // e.g. "vertex-face/data_0_0/17"
@@ -33,7 +42,13 @@ struct SweptCase {
   std::optional<bool> truth{};           // the file's ground truth (a family's: by construction)
   std::optional<double> expected_toi{};  // a family's earliest contact, exact by construction
   bool rounded = false;  // some coordinate is not a double: the algorithms see it rounded
+  std::shared_ptr<const SweptSolidsCase> solids{};  // set: whole solids (query, exact unused)
 };
+
+// "vertex-face", "edge-edge", or "solids" for whole solids.
+inline std::string swept_case_type(const SweptCase& c) {
+  return c.solids ? "solids" : swept_type_name(c.query.type);
+}
 
 struct SweptLoad {
   std::vector<SweptCase> cases;

@@ -66,8 +66,8 @@ const KindCommandText& swept_text() {
   static const KindCommandText text{
       .command = "swept",
       .description =
-          "Swept (continuous) collision: vertex-face and edge-edge over a step, "
-          "against the exact time of impact",
+          "Swept (continuous) collision: vertex-face, edge-edge and translating meshes over a "
+          "step, against the exact time of impact",
       .algorithms_option = "--algorithms",
       .algorithm_noun = "swept algorithm",
       .case_noun = "swept queries",
@@ -106,13 +106,14 @@ struct SweptKind {
     for (const auto* c : cases) doc["cases"].push_back(swept_case_json(*c));
     return doc;
   }
-  // --export-csv: one file per query, <dir>/<type>/<id with '/' as '_'>.csv, readable with
-  // --cases.
+  // --export-csv: one file per elementary query, <dir>/<type>/<id with '/' as '_'>.csv,
+  // readable with --cases (whole solids have no CSV form: --export-cases writes them).
   static bool after_report(const SweptRun& run, const Cli& cli) {
     bool written = true;
     if (cli.export_csv.empty()) return written;
     for (const auto& record : run.cases) {
       const SweptCase& c = record.spec;
+      if (c.solids) continue;
       std::string name = c.id;
       for (auto& ch : name)
         if (ch == '/') ch = '_';
@@ -136,6 +137,11 @@ CLI::App* add_swept_command(CLI::App& app, SweptCli& cli) {
                   "largest TOI distance to the exact interval that passes")
       ->capture_default_str()
       ->check(finite_at_least(0));
+  cmd->add_option("--deadline", cli.options.deadline_ms,
+                  "milliseconds per query and algorithm (0: none); a query over it is failed "
+                  "and the run goes on")
+      ->capture_default_str()
+      ->check(finite_at_least(0));
   cmd->add_option("--repetitions", cli.options.repetitions, "timed calls per query")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
@@ -149,8 +155,11 @@ void list_swept(std::ostream& out) {
         << a.description << "\n      paper: " << a.paper << "\n";
     if (!a.parameters.empty()) out << "      parameters: " << parameter_list(a.parameters) << "\n";
   }
-  out << "\nSwept families (touchstone swept --families <list>, 24 rotations each):\n ";
+  out << "\nSwept families (touchstone swept --families <list>, 24 rotations each; '*' the "
+         "elementary ones, 'solids' the whole-solid ones):\n ";
   for (const auto& name : swept_family_names()) out << " " << name;
+  out << "\n ";
+  for (const auto& name : swept_solid_family_names()) out << " " << name;
   out << "\n";
 }
 

@@ -27,10 +27,17 @@ namespace touchstone {
 struct SweptOptions {
   double toi_tolerance = 1e-6;
   int repetitions = 3;  // timed calls per query and algorithm (the median is kept)
+  // Per query and algorithm, in milliseconds (0: none). A call over it is `failed` (verdict
+  // error, the reason says so) and the run goes on; whole solids through swept_solids() stop
+  // between pairs once it has passed. The exact reference has no deadline.
+  double deadline_ms = 0;
 };
 
 struct SweptReference {
   ExactSweptResult exact;
+  // Whole solids: every feature pair that meets (exact toi interval) and how many were decided.
+  std::vector<ExactSweptSolidsResult::Pair> meeting{};
+  long pairs = 0;
   double time_ns = 0;
   bool computed = false;  // false when the exact reference threw (the case's problem says why)
 };
@@ -49,6 +56,9 @@ struct SweptVerification {
   bool false_negative = false, false_positive = false;
   double toi_error = 0;  // distance to the exact interval when both collide
   std::string reason;
+  // Whole solids: the features the answer names do not meet within toi_tolerance of the exact
+  // earliest contact (a flag beside the verdict; the verdict rests on collides and toi).
+  bool features_off = false;
 };
 
 struct SweptResult {
@@ -64,9 +74,16 @@ using SweptRun = KindRun<SweptCaseRecord, SweptResult, SweptAlgorithmInfo>;
 // The verdict of one answer against the exact reference (the rules above).
 SweptVerification judge_swept(const SweptAlgorithmInfo& algorithm, const ExactSweptResult& exact,
                               const SweptOptions& options, const SweptAnswer& answer);
+// Whole solids: the rules above, then whether the answer's features meet at the exact earliest
+// contact (one of the reference's meeting pairs, its toi within toi_tolerance of the earliest).
+SweptVerification judge_swept_solids(const SweptAlgorithmInfo& algorithm,
+                                     const SweptReference& reference, const SweptOptions& options,
+                                     const SweptAnswer& answer);
 
 // The case step of the pipeline: each case's exact reference, then every algorithm, timed and
-// judged (in process: the queries are elementary and every algorithm bounds its own work).
+// judged (in process: every algorithm bounds its own work). Whole solids run an algorithm's
+// `solids` entry, or swept_solids() around its elementary test; an algorithm with no elementary
+// test (whole solids only) is not run on elementary queries.
 SweptRun run_swept(const std::vector<SweptCase>& cases,
                    const std::vector<const SweptAlgorithmInfo*>& algorithms,
                    const SweptOptions& options, const Progress& progress);
@@ -76,6 +93,7 @@ SweptRun run_swept(const std::vector<SweptCase>& cases,
 struct SweptTableRow {
   std::string algorithm, group;
   int queries = 0, false_negatives = 0, false_positives = 0, toi_failures = 0, errors = 0;
+  int features_off = 0;  // whole solids: answers naming features that do not meet then
   double max_toi_error = 0, median_ns = 0;
 };
 std::vector<SweptTableRow> swept_table(const SweptRun& run);

@@ -13,6 +13,14 @@ bytes() { printf "$(printf '\\x%02x' "$@")"; }  # decimal byte values -> raw byt
 case "$target" in
   case_reader)
     cp "$root"/cases/examples/*.json "$out/"
+    # a whole-solid swept case (cases/format/swept_case.hpp): a tetrahedron falling on a triangle
+    printf '%s' '{"format": "touchstone-case/1", "cases": [{"id": "s", "kind": "swept",
+      "type": "solids", "step": 1, "expected": {"collides": true, "toi": 0.5},
+      "a": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+            "triangles": [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]],
+            "start": [0, 0, 1], "end": ["0", "0", "-1/1"]},
+      "b": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "triangles": [[0, 1, 2]],
+            "start": [0, 0, 0], "end": [0, 0, 0]}}]}' >"$out/swept-solids.json"
     ;;
   siconos_reader)
     if [ -d "$shared/lcp" ]; then cp "$shared"/lcp/*.dat "$out/"; fi

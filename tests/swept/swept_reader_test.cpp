@@ -212,5 +212,66 @@ TEST(SweptCaseDocument, RationalStringsAndBadFields) {
   }
 }
 
+TEST(SweptCaseDocument, WholeSolidsReadBackAndBadMeshesNameTheField) {
+  const auto cases = swept_family_cases({"solids"});
+  ASSERT_EQ(cases.size(), 12u * 24u);
+  nlohmann::json doc = {{"format", "touchstone-case/1"}, {"cases", nlohmann::json::array()}};
+  for (const auto& c : cases) doc["cases"].push_back(swept_case_json(c));
+  auto loaded = parse_case_document(doc.dump(), "solids.json");
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().to_string();
+  ASSERT_EQ(loaded.swept.size(), cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    ASSERT_TRUE(loaded.swept[i].solids);
+    const auto& got = *loaded.swept[i].solids;
+    const auto& want = *cases[i].solids;
+    EXPECT_EQ(got.exact.a.vertices, want.exact.a.vertices);
+    EXPECT_EQ(got.exact.b.triangles, want.exact.b.triangles);
+    EXPECT_EQ(got.exact.b.end, want.exact.b.end);
+    EXPECT_EQ(got.query.a.start, want.query.a.start);
+    EXPECT_EQ(loaded.swept[i].expected_toi, cases[i].expected_toi);
+  }
+  const std::string good = R"({"id": "s", "kind": "swept", "type": "solids", "step": 0.5,
+      "a": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+            "triangles": [[0, 2, 1], [0, 1, 3], [1, 2, 3], [0, 3, 2]],
+            "start": [0, 0, 2], "end": ["1/3", 0, -2]},
+      "b": {"vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "triangles": [[0, 1, 2]],
+            "start": [0, 0, 0], "end": [0, 0, 0]}})";
+  auto wrap = [](const std::string& c) {
+    return R"({"format": "touchstone-case/1", "cases": [)" + c + "]}";
+  };
+  loaded = parse_case_document(wrap(good), "s.json");
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().to_string();
+  ASSERT_TRUE(loaded.swept.at(0).solids);
+  EXPECT_EQ(loaded.swept[0].solids->exact.a.end[0], "1/3");
+  EXPECT_EQ(loaded.swept[0].solids->step, 0.5);
+  struct Bad {
+    std::string from, to, message;
+  };
+  const std::vector<Bad> bad{
+      {R"("step": 0.5)", R"("step": 0)", "field 'step': a step of length 0"},
+      {R"("start": [0, 0, 2])", R"("start": [0, 0, 1e200])",
+       "field 'a.start[2]': coordinate magnitude"},
+      {R"("start": [0, 0, 2])", R"("start": [0, 0, "2/0"])", "field 'a.start[2]': denominator 0"},
+      {R"("start": [0, 0, 2])", R"("start": [0, 0, 2], "rotation": [0, 0, 1])",
+       "field 'a.rotation': rotation over the step is not supported"},
+      {R"([[0, 1, 2]])", R"([[0, 1, 3]])", "field 'b.triangles[0][2]': expected a vertex index"},
+      {R"([[0, 1, 2]])", R"([[0, 1, 1]])", "field 'b.triangles[0]': a triangle needs three"},
+      {R"("triangles": [[0, 1, 2]])", R"("triangles": [])", "field 'b.triangles': expected a non"},
+      {R"([[0, 0, 0], [1, 0, 0], [0, 1, 0]])", R"([[0, 0, 0], [1, 0], [0, 1, 0]])",
+       "field 'b.vertices[1]': expected [x, y, z]"},
+      {R"("end": [0, 0, 0]})", R"("ends": [0, 0, 0]})", "field 'b.ends'"},
+  };
+  for (const auto& b : bad) {
+    std::string text = good;
+    text.replace(text.find(b.from), b.from.size(), b.to);
+    loaded = parse_case_document(wrap(text), "s.json");
+    ASSERT_EQ(loaded.errors.size(), 1u) << b.to;
+    EXPECT_NE(loaded.errors[0].to_string().find("s.json: case 's': " + b.message),
+              std::string::npos)
+        << loaded.errors[0].to_string();
+    EXPECT_TRUE(loaded.swept.empty());
+  }
+}
+
 }  // namespace
 }  // namespace touchstone
