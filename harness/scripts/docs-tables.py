@@ -315,6 +315,8 @@ def trim(report, out):
         raise TableError(f"{report}: not a JSON object")
     keep = ("format", "context", "config", "summary", "benchmarks")
     small = {k: doc[k] for k in keep if k in doc}
+    if "summary" in small:
+        small.pop("benchmarks", None)  # a touchstone report's copy of its medians
     benches = small.get("benchmarks")
     if isinstance(benches, list) and any(isinstance(b, dict) and b.get("run_type") ==
                                          "aggregate" for b in benches):
@@ -322,7 +324,7 @@ def trim(report, out):
                                b.get("aggregate_name") == "median"]  # what the tables read
     if "summary" not in small and "benchmarks" not in small:
         raise TableError(f"{report}: neither `summary` nor `benchmarks`")
-    text = json.dumps(small, indent=1, sort_keys=True) + "\n"
+    text = json.dumps(small, indent=0, sort_keys=True) + "\n"
     Path(out).write_text(text, encoding="utf-8")
 
 
