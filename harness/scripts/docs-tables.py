@@ -8,8 +8,9 @@ A generated table sits between two marker comments:
     <!-- /table -->
 
 PATH is a report relative to the repository root (--root): a `touchstone proximity` (`run`),
-`regions`, `swept`, `forces` or `contact-sets` JSON report, or Google Benchmark JSON, plain or
-gzip-compressed. Everything between the markers is rewritten from it; nothing there is edited by
+`regions` or `forces` JSON report (any report with the common `summary` and `context`), or Google
+Benchmark JSON, plain or gzip-compressed. `touchstone swept` reports (a `table`, no `context`)
+are refused with a message saying so. Everything between the markers is rewritten from it; nothing there is edited by
 hand. KIND is one of:
 
   verdicts  one row per algorithm: verdict counts, median time and ratio to the fastest
@@ -117,6 +118,9 @@ def stamp(doc, source):
 
 def summary_rows(doc, source):
     rows = doc.get("summary")
+    if "summary" not in doc and "table" in doc:
+        raise TableError(f"{source}: a `touchstone swept` report (a `table`, no `summary` and no "
+                         f"`context` to say where it ran) is not supported yet")
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         raise TableError(f"{source}: no `summary` list (is it a touchstone report?)")
     for r in rows:
