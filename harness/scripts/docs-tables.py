@@ -278,7 +278,8 @@ def render(kind, opts, root):
     doc = load_json(root / opts["source"])
     if not isinstance(doc, dict):
         raise TableError(f"{opts['source']}: not a JSON object")
-    return [stamp(doc, opts["source"]), ""] + BUILDERS[kind](doc, opts)
+    # The blank line ends the table before the closing comment on every Markdown renderer.
+    return [stamp(doc, opts["source"]), ""] + BUILDERS[kind](doc, opts) + [""]
 
 
 def process(page, root):
@@ -397,14 +398,14 @@ def self_test():
          lambda r: sub(r / "run-report.json", '"pass": 10', '"pass": 11'), 1, "page.md:6")
     case("a changed time in the report",
          lambda r: sub(r / "run-report.json", '"median_ns": 800.0', '"median_ns": 801.0'), 1,
-         "page.md:18")
+         "page.md:19")
     case("a changed benchmark median",
          lambda r: sub(r / "bench.json", '"cpu_time": 1210.0', '"cpu_time": 1220.0'), 1,
-         "page.md:38")
+         "page.md:41")
     case("a changed context (another machine)",
          lambda r: sub(r / "bench.json", '"fixture-host"', '"other-host"'), 1, "stale")
     case("a number edited by hand in the page",
-         lambda r: sub(r / "page.md", "| 900 (1f) |", "| 899 (1f) |"), 1, "page.md:28")
+         lambda r: sub(r / "page.md", "| 900 (1f) |", "| 899 (1f) |"), 1, "page.md:30")
     case("a row deleted from the page",
          lambda r: sub(r / "page.md", "| fam-a | 900 (1f) | unsupported | 450 |\n", ""), 1,
          "stale")
