@@ -11,6 +11,6 @@ bash "$root/harness/scripts/install-deps.sh" --run
 TARGETS=touchstone bash "$root/harness/scripts/build.sh"
 cd "$root"
 touchstone="${BUILD_DIR:-$root/build}/harness/touchstone"
-"$touchstone" run "$@"
+"$touchstone" proximity "$@"
 "$touchstone" forces --out reports/forces.json
 "$touchstone" regions --out reports/regions.json.gz
