@@ -7,7 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+#include <random>
 
+#include "algorithms/regions/solfec/broadphase.hpp"
 #include "algorithms/regions/solfec/cvi.hpp"
 #include "harness/regions/verifier.hpp"
 #include "reference/exact_regions.hpp"
@@ -266,6 +269,46 @@ TEST(SolfecCvi, FarFromTheOriginAgreesWithTheExactPatch) {
     EXPECT_NE(v.verification.verdict, Verdict::fail) << k << ": " << v.verification.reason;
   }
   EXPECT_GE(patches, 6);
+}
+
+// Broad phase (seed 001 "Overlap detection"). By hand: 0 = [0,1]³; 1 touches 0's face x = 1
+// (closed boxes overlap); 2 is 1e-12 beyond 0's face y = 1; 3 is flat (z = 0.5) inside 0; 4 has
+// lo > hi (empty); 5 has a NaN; 6 equals 0. Pairs: (0,1) (0,3) (0,6) (1,6) (3,6).
+TEST(SolfecBroadphase, ClosedBoxesByHand) {
+  using solfec::AxisBox;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<AxisBox> boxes = {
+      {{0, 0, 0}, {1, 1, 1}},         {{1, 0.2, 0.2}, {2, 0.8, 0.8}},
+      {{0, 1 + 1e-12, 0}, {1, 2, 1}}, {{0.2, 0.2, 0.5}, {0.8, 0.8, 0.5}},
+      {{0.5, 0, 0}, {0.4, 1, 1}},     {{0, 0, nan}, {1, 1, 1}},
+      {{0, 0, 0}, {1, 1, 1}}};
+  const solfec::BoxPairs want = {{0, 1}, {0, 3}, {0, 6}, {1, 6}, {3, 6}};
+  EXPECT_EQ(solfec::box_pairs(boxes), want);
+  EXPECT_EQ(solfec::box_pairs_brute_force(boxes), want);
+}
+
+// CGAL's segment tree against every pair tested, on random boxes (sides up to twice the mean
+// spacing, about 8 neighbours each) with shared coordinates drawn from a coarse grid, so that
+// faces touch exactly and boxes repeat, plus flat boxes. Sizes below CGAL's cutoff (10) and
+// above it.
+TEST(SolfecBroadphase, SegmentTreeEqualsBruteForceOnRandomBoxes) {
+  std::mt19937_64 rng(27);
+  for (int n : {1, 5, 9, 10, 11, 50, 200, 1000, 3000}) {
+    const double grid = std::cbrt(static_cast<double>(n));
+    std::uniform_int_distribution<int> cell(0, 4 * static_cast<int>(grid) + 4);
+    std::uniform_int_distribution<int> side(0, 16);
+    std::vector<solfec::AxisBox> boxes(n);
+    for (auto& b : boxes)
+      for (int k = 0; k < 3; ++k) {
+        b.lo[k] = cell(rng) * 0.25;
+        b.hi[k] = b.lo[k] + side(rng) * 0.125;
+      }
+    const solfec::BoxPairs fast = solfec::box_pairs(boxes);
+    EXPECT_EQ(fast, solfec::box_pairs_brute_force(boxes)) << n << " boxes";
+    if (n >= 200) {
+      EXPECT_GT(fast.size(), static_cast<std::size_t>(n)) << "too sparse to test";
+    }
+  }
 }
 
 }  // namespace
