@@ -191,7 +191,7 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
   std::vector<std::unique_ptr<RegionAlgorithm>> instances;
   for (const auto* info : algorithms) instances.push_back(info->make());
   const bool with_patch = std::any_of(algorithms.begin(), algorithms.end(), [](const auto* info) {
-    return info->capabilities.contact_patch;
+    return info->capabilities.contact_patch || info->capabilities.penetration_points;
   });
   run_each_case(
       cases, run.cases, run.results, progress, [&](std::size_t ci, const RegionCase& spec) {

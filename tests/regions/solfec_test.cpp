@@ -271,6 +271,39 @@ TEST(SolfecCvi, FarFromTheOriginAgreesWithTheExactPatch) {
   EXPECT_GE(patches, 6);
 }
 
+// Point-only contacts on a penetrating pair (capabilities.penetration_points, for the peers'
+// convex-convex manifolds). A = [0,1]³, B = A + (0.9, 0, 0.9): A ∩ B = [0.9,1] × [0,1] × [0.9,1];
+// the depth is 0.1, realized along x and along z alike (a tie: both normals from B into A,
+// (−1,0,0) and (0,0,−1), separate after 0.1). Along (0,0,1) it takes 1.9; tilted by 1e-3 from
+// (0,0,−1) about y it takes 0.1 + ~1e-3.
+TEST(PenetrationPoints, PointsInsideAndDepthNormalsPassOthersFail) {
+  const Pose pose_b = at(0.9, 0, 0.9);
+  const RegionStep step{Pose::identity(), pose_b, std::nullopt, std::nullopt};
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  ask.shallow_limit = 3e-9;
+  const ExactRegions e = exact_regions(kA, Pose::identity(), kB, pose_b, ask);
+  ASSERT_TRUE(e.patch && e.patch->depth);
+  EXPECT_NEAR(*e.patch->depth, 0.1, 1e-15);
+  const RegionCapabilities caps{.entities = false, .normals = true, .penetration_points = true};
+  auto verdict = [&](const Vec3& p, const Vec3& n) {
+    RegionResult r;
+    r.regions.push_back({std::nullopt, std::nullopt, {p}, {n.normalized()}, 0.1});
+    const RegionVerificationInput in{&e, 3.0, &kA, &kB, {}, &step};
+    return verify_regions(r, caps, in, {}).verification.verdict;
+  };
+  const Vec3 inside(0.95, 0.5, 0.95);
+  EXPECT_EQ(verdict(inside, Vec3(0, 0, -1)), Verdict::pass);
+  EXPECT_EQ(verdict(inside, Vec3(-1, 0, 0)), Verdict::pass);
+  EXPECT_EQ(verdict(Vec3(1, 1, 1), Vec3(0, 0, -1)), Verdict::pass);          // a corner of A ∩ B
+  EXPECT_EQ(verdict(Vec3(0.95, 0.5, 0.85), Vec3(0, 0, -1)), Verdict::fail);  // 0.05 below B
+  EXPECT_EQ(verdict(Vec3(0.95, 0.5, 1 + 1e-6), Vec3(0, 0, -1)), Verdict::fail);
+  EXPECT_EQ(verdict(inside, Vec3(0, 0, 1)), Verdict::fail);
+  EXPECT_EQ(verdict(inside, Vec3(1e-3, 0, -1)), Verdict::fail);
+  EXPECT_EQ(verify_regions({}, caps, {&e, 3.0, &kA, &kB, {}, &step}, {}).verification.verdict,
+            Verdict::fail);  // no contact on a pair 0.1 deep
+}
+
 // Broad phase (seed 001 "Overlap detection"). By hand: 0 = [0,1]³; 1 touches 0's face x = 1
 // (closed boxes overlap); 2 is 1e-12 beyond 0's face y = 1; 3 is flat (z = 0.5) inside 0; 4 has
 // lo > hi (empty); 5 has a NaN; 6 equals 0. Pairs: (0,1) (0,3) (0,6) (1,6) (3,6).
