@@ -1,8 +1,9 @@
 // FCL 0.7 as region peers: fcl::collide with contacts enabled, on
 //  - fcl-mesh: two fcl::BVHModel<OBBRSS> built from our ear-clipped faces (FCL's mesh–mesh test
 //    intersects triangle pairs);
-//  - fcl-convex: two fcl::Convexd (the convex–convex narrow phase, GJK/EPA on libccd, FCL's
-//    default solver: one contact per penetrating pair).
+//  - fcl-convex: two fcl::Convexd (the convex–convex narrow phase of FCL's default libccd solver:
+//    GJKCollide answers with libccd's MPR, ccdMPRPenetration, one contact per penetrating pair;
+//    MPR's depth and direction follow the portal towards the centres, not the minimum depth).
 // Each fcl::Contact becomes a point-only region: its position, its normal turned from FCL's "from
 // o1 to o2" (o1 = A) into ours (from B into A), and its penetration depth. FCL's tolerances are
 // its own; nothing is repaired.
@@ -104,7 +105,8 @@ RegionAlgorithmInfo fcl_convex_info() {
           .paper = "FCL 0.7 (Pan, Chitta, Manocha 2012): convex-convex collision (GJK/EPA, libccd)",
           .description =
               "fcl::collide on two fcl::Convexd with contacts enabled (FCL's default libccd "
-              "solver); its one contact per penetrating pair is a point-only region",
+              "solver: libccd's MPR penetration); its one contact per penetrating pair is a "
+              "point-only region",
           .capabilities = kConvexPeerCapabilities,
           .parameters = {{"max_contacts", static_cast<double>(kMaxContacts)}},
           .make = [] { return std::make_unique<FclCollide>(true); }};
