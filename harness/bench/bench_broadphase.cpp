@@ -1,7 +1,7 @@
 // Broad phase of seed 001 ("Overlap detection"): CGAL's box_intersection_d (the segment tree
 // Solfec uses) against all pairs tested, on the same boxes (algorithms/regions/solfec/broadphase):
 //  broadphase/<route>/random/N  N random boxes in a cube of side N^(1/3), sides uniform in
-//                               [0, 1]: about 1.7 neighbours a box at every N
+//                               [0, 1]: about 0.5 overlapping pairs a box at every N
 //  broadphase/<route>/mesh/N    the element boxes of a meshed scene: a block of about N/2
 //                               hexahedral cells (unit cells, nodes jittered by up to 0.1) resting
 //                               on another of the same size, each box grown by 1e-3 (the
@@ -11,10 +11,12 @@
 // against log N between sizes (docs/solfec.md). Run with --benchmark_filter='^broadphase/'.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
-#include <functional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/regions/solfec/broadphase.hpp"

@@ -93,9 +93,8 @@ TEST(RegionPeerMesh, EarClippingCoversNonConvexFaces) {
 }
 
 #ifdef TOUCHSTONE_HAVE_FCL_REGIONS
-// FCL's own boxes (the same placement as the sunk case) give normals "from o1 to o2": with A as
-// o1 that is (0, 0, −1), so ours is its negation.
-TEST(RegionPeerFcl, BoxPrimitivesFixTheNormalSign) {
+// FCL's own boxes in the placement of the sunk case: fcl::collide's contacts.
+fcl::CollisionResultd fcl_box_pair() {
   auto small = std::make_shared<fcl::Boxd>(0.5, 0.5, 0.5);
   auto cube = std::make_shared<fcl::Boxd>(1, 1, 1);
   fcl::Transform3d ta = fcl::Transform3d::Identity(), tb = fcl::Transform3d::Identity();
@@ -105,6 +104,13 @@ TEST(RegionPeerFcl, BoxPrimitivesFixTheNormalSign) {
   fcl::CollisionRequestd request(16, true);
   fcl::CollisionResultd result;
   fcl::collide(&oa, &ob, request, result);
+  return result;
+}
+
+// FCL's own boxes give normals "from o1 to o2": with A as o1 that is (0, 0, −1), so ours is its
+// negation.
+TEST(RegionPeerFcl, BoxPrimitivesFixTheNormalSign) {
+  const fcl::CollisionResultd result = fcl_box_pair();
   ASSERT_GT(result.numContacts(), 0u);
   for (std::size_t i = 0; i < result.numContacts(); ++i)
     EXPECT_LT((result.getContact(i).normal + kUp).norm(), 1e-9);
@@ -116,15 +122,7 @@ TEST(RegionPeerFcl, BoxPrimitivesFixTheNormalSign) {
 TEST(RegionPeerFcl, ConvexContactOnBoxesMatchesTheBoxPrimitives) {
   const auto info = region_peers::fcl_convex_info();
   EXPECT_TRUE(info.capabilities.penetration_points && !info.capabilities.nonconvex);
-  auto small = std::make_shared<fcl::Boxd>(0.5, 0.5, 0.5);
-  auto cube = std::make_shared<fcl::Boxd>(1, 1, 1);
-  fcl::Transform3d ta = fcl::Transform3d::Identity(), tb = fcl::Transform3d::Identity();
-  ta.translation() = fcl::Vector3d(0.5, 0.5, 1.15);
-  tb.translation() = fcl::Vector3d(0.5, 0.5, 0.5);
-  fcl::CollisionObjectd oa(small, ta), ob(cube, tb);
-  fcl::CollisionRequestd request(16, true);
-  fcl::CollisionResultd result;
-  fcl::collide(&oa, &ob, request, result);
+  const fcl::CollisionResultd result = fcl_box_pair();
   ASSERT_GT(result.numContacts(), 0u);
   const RegionResult sunk = run(info, 0.9);
   ASSERT_EQ(sunk.status, QueryStatus::ok) << sunk.reason;
@@ -151,38 +149,47 @@ TEST(RegionPeerFcl, MeshContactsOnBoxes) {
 #endif
 
 #ifdef TOUCHSTONE_HAVE_BULLET_REGIONS
-// Bullet's own btBoxShape pair (margin 0, same placement) puts m_normalWorldOnB at (0, 0, 1) when
-// A is body 0: on B, towards A — ours.
-TEST(RegionPeerBullet, BoxPrimitivesFixTheNormalSign) {
+// Bullet's own btBoxShape pair (margin 0) in the sunk placement, in one collision world: its
+// manifold's points as the test reads them.
+struct BulletBoxPair {
   btDefaultCollisionConfiguration configuration;
-  btCollisionDispatcher dispatcher(&configuration);
+  btCollisionDispatcher dispatcher{&configuration};
   btDbvtBroadphase broadphase;
-  btCollisionWorld world(&dispatcher, &broadphase, &configuration);
-  btBoxShape small(btVector3(0.25, 0.25, 0.25)), cube(btVector3(0.5, 0.5, 0.5));
-  small.setMargin(0);
-  cube.setMargin(0);
+  btCollisionWorld world{&dispatcher, &broadphase, &configuration};
+  btBoxShape small{btVector3(0.25, 0.25, 0.25)}, cube{btVector3(0.5, 0.5, 0.5)};
   btCollisionObject oa, ob;
-  oa.setCollisionShape(&small);
-  ob.setCollisionShape(&cube);
-  btTransform t = btTransform::getIdentity();
-  t.setOrigin(btVector3(0.5, 0.5, 1.15));
-  oa.setWorldTransform(t);
-  t.setOrigin(btVector3(0.5, 0.5, 0.5));
-  ob.setWorldTransform(t);
-  world.addCollisionObject(&oa);
-  world.addCollisionObject(&ob);
-  world.performDiscreteCollisionDetection();
-  ASSERT_EQ(dispatcher.getNumManifolds(), 1);
-  const btPersistentManifold* m = dispatcher.getManifoldByIndexInternal(0);
+  BulletBoxPair() {
+    small.setMargin(0);
+    cube.setMargin(0);
+    oa.setCollisionShape(&small);
+    ob.setCollisionShape(&cube);
+    btTransform t = btTransform::getIdentity();
+    t.setOrigin(btVector3(0.5, 0.5, 1.15));
+    oa.setWorldTransform(t);
+    t.setOrigin(btVector3(0.5, 0.5, 0.5));
+    ob.setWorldTransform(t);
+    world.addCollisionObject(&oa);
+    world.addCollisionObject(&ob);
+    world.performDiscreteCollisionDetection();
+  }
+  ~BulletBoxPair() {
+    world.removeCollisionObject(&ob);
+    world.removeCollisionObject(&oa);
+  }
+};
+
+// The btBoxShape pair puts m_normalWorldOnB at (0, 0, 1) when A is body 0: on B, towards A — ours.
+TEST(RegionPeerBullet, BoxPrimitivesFixTheNormalSign) {
+  BulletBoxPair pair;
+  ASSERT_EQ(pair.dispatcher.getNumManifolds(), 1);
+  const btPersistentManifold* m = pair.dispatcher.getManifoldByIndexInternal(0);
   ASSERT_GT(m->getNumContacts(), 0);
-  const double sign = m->getBody0() == &oa ? 1.0 : -1.0;
+  const double sign = m->getBody0() == &pair.oa ? 1.0 : -1.0;
   for (int k = 0; k < m->getNumContacts(); ++k) {
     const btVector3& n = m->getContactPoint(k).m_normalWorldOnB;
     EXPECT_LT((sign * Vec3(n.x(), n.y(), n.z()) - kUp).norm(), 1e-9);
     EXPECT_NEAR(m->getContactPoint(k).getDistance(), -0.1, 1e-9);
   }
-  world.removeCollisionObject(&ob);
-  world.removeCollisionObject(&oa);
 }
 
 TEST(RegionPeerBullet, GImpactContactsOnBoxes) {
@@ -200,26 +207,9 @@ TEST(RegionPeerBullet, ManifoldOnBoxesIsTheOverlapSquaresCorners) {
   expect_box_on_box(info);
   const RegionResult sunk = run(info, 0.9);
   ASSERT_EQ(sunk.regions.size(), 4u);
-  btDefaultCollisionConfiguration configuration;
-  btCollisionDispatcher dispatcher(&configuration);
-  btDbvtBroadphase broadphase;
-  btCollisionWorld world(&dispatcher, &broadphase, &configuration);
-  btBoxShape small(btVector3(0.25, 0.25, 0.25)), cube(btVector3(0.5, 0.5, 0.5));
-  small.setMargin(0);
-  cube.setMargin(0);
-  btCollisionObject oa, ob;
-  oa.setCollisionShape(&small);
-  ob.setCollisionShape(&cube);
-  btTransform t = btTransform::getIdentity();
-  t.setOrigin(btVector3(0.5, 0.5, 1.15));
-  oa.setWorldTransform(t);
-  t.setOrigin(btVector3(0.5, 0.5, 0.5));
-  ob.setWorldTransform(t);
-  world.addCollisionObject(&oa);
-  world.addCollisionObject(&ob);
-  world.performDiscreteCollisionDetection();
-  ASSERT_EQ(dispatcher.getNumManifolds(), 1);
-  const btPersistentManifold* m = dispatcher.getManifoldByIndexInternal(0);
+  BulletBoxPair pair;
+  ASSERT_EQ(pair.dispatcher.getNumManifolds(), 1);
+  const btPersistentManifold* m = pair.dispatcher.getManifoldByIndexInternal(0);
   ASSERT_EQ(m->getNumContacts(), 4);
   for (const ContactRegion& g : sunk.regions) {
     const Vec3& p = g.points[0];
@@ -230,13 +220,11 @@ TEST(RegionPeerBullet, ManifoldOnBoxesIsTheOverlapSquaresCorners) {
     for (int k = 0; k < 4; ++k) {
       const btManifoldPoint& cp = m->getContactPoint(k);
       const btVector3 q =
-          m->getBody0() == &oa ? cp.getPositionWorldOnB() : cp.getPositionWorldOnA();
+          m->getBody0() == &pair.oa ? cp.getPositionWorldOnB() : cp.getPositionWorldOnA();
       same = same || (p - Vec3(q.x(), q.y(), q.z())).norm() < 1e-9;
     }
     EXPECT_TRUE(same) << p.transpose() << " is not one of the btBoxShape pair's points";
   }
-  world.removeCollisionObject(&ob);
-  world.removeCollisionObject(&oa);
 }
 #endif
 
