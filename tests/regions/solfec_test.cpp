@@ -12,6 +12,7 @@
 
 #include "algorithms/regions/solfec/broadphase.hpp"
 #include "algorithms/regions/solfec/cvi.hpp"
+#include "algorithms/regions/solfec/sparsify.hpp"
 #include "harness/regions/verifier.hpp"
 #include "reference/exact_regions.hpp"
 #include "tests/support/region_expect.hpp"
@@ -302,6 +303,31 @@ TEST(PenetrationPoints, PointsInsideAndDepthNormalsPassOthersFail) {
   EXPECT_EQ(verdict(inside, Vec3(1e-3, 0, -1)), Verdict::fail);
   EXPECT_EQ(verify_regions({}, caps, {&e, 3.0, &kA, &kB, {}, &step}, {}).verification.verdict,
             Verdict::fail);  // no contact on a pair 0.1 deep
+}
+
+// Sparsification (seed 001 lines 1–5) by hand. Elements of each body on a line, sharing a face
+// with their neighbours (|x − y| = 1). Contacts (A element, B element, area, point):
+//  0: (0, 0) area 1 at x = 0;
+//  1: (0, 1) area 0.005 — topologically adjacent to 0 (same A element, B elements share a face)
+//     and 0.005 < 0.01 · 1: deleted (line 4);
+//  2: (5, 5) area 0.005 at x = 5 — adjacent to no larger contact, but 1e-7 < mindist from 3:
+//     deleted (line 5; it comes first, so 3 survives);
+//  3: (5, 6) area 0.2 at x = 5 + 1e-7: kept;
+//  4: (9, 9) area 0.001 — smaller than 0.01 · area(0) but not topologically adjacent: kept.
+// With minarea 0.5 (line 2) only contact 0 is left.
+TEST(SolfecSparsify, DomDefaultsByHand) {
+  const std::vector<solfec::SparseContact> contacts = {{Vec3(0, 0, 0), 1.0, 0, 0},
+                                                       {Vec3(1, 0, 0), 0.005, 0, 1},
+                                                       {Vec3(5, 0, 0), 0.005, 5, 5},
+                                                       {Vec3(5 + 1e-7, 0, 0), 0.2, 5, 6},
+                                                       {Vec3(9, 0, 0), 0.001, 9, 9}};
+  const auto line = [](int x, int y) { return std::abs(x - y) == 1; };
+  EXPECT_EQ(solfec::sparsify(contacts, line, line),
+            (std::vector<bool>{true, false, false, true, true}));
+  solfec::SparsifyOptions o;
+  o.minarea = 0.5;
+  EXPECT_EQ(solfec::sparsify(contacts, line, line, o),
+            (std::vector<bool>{true, false, false, false, false}));
 }
 
 // Broad phase (seed 001 "Overlap detection"). By hand: 0 = [0,1]³; 1 touches 0's face x = 1
