@@ -66,7 +66,12 @@ std::vector<ContactRegion> manifold_points(btCollisionDispatcher& dispatcher,
 // One pair in a fresh world: the manifolds' points, oriented from B into A.
 std::vector<ContactRegion> collide_in_world(btCollisionShape& shape_a, btCollisionShape& shape_b,
                                             const RegionQuery& q, bool gimpact) {
-  btDefaultCollisionConfiguration configuration;
+  // One pair needs one manifold and a few algorithms: small pools, or constructing the default
+  // ones (4096 entries each) dominates every query's time.
+  btDefaultCollisionConstructionInfo pools;
+  pools.m_defaultMaxPersistentManifoldPoolSize = 4;
+  pools.m_defaultMaxCollisionAlgorithmPoolSize = 16;
+  btDefaultCollisionConfiguration configuration(pools);
   btCollisionDispatcher dispatcher(&configuration);
   if (gimpact) btGImpactCollisionAlgorithm::registerAlgorithm(&dispatcher);
   btDbvtBroadphase broadphase;
