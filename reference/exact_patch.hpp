@@ -49,6 +49,11 @@ struct ExactPatch {
   std::vector<Vec3> vertices;  // of A ∩ B, rounded
   std::vector<std::string> vertices_exact;
   std::size_t triples_exact = 0;  // plane triples that passed the filter
+  // Filled by exact_regions() for a pair with volume (reference/exact_proximity.hpp): the exact
+  // penetration depth (rounded) and a direction realizing it, from B into A (A moved by depth
+  // along it touches B), for the point-only peers' checks (capabilities.penetration_points).
+  std::optional<double> depth;
+  std::optional<Vec3> depth_normal;
 };
 
 // Both shapes convex solids with exactly planar faces under their poses; throws

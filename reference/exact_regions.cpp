@@ -14,6 +14,7 @@
 #include <string>
 #include <utility>
 
+#include "reference/exact_proximity.hpp"
 #include "reference/exact_regions_geometry.hpp"
 #include "reference/exact_regions_internal.hpp"
 
@@ -351,6 +352,14 @@ ExactRegions exact_regions(const Polytope& a, const Pose& pose_a, const Polytope
                                " disagrees with the exact relation " +
                                std::string(to_string(out.relation)));
     out.method += "+patch";
+    if (!out.patch->empty) {
+      const ExactProximity depth = exact_proximity(a.vertices(), pose_a, b.vertices(), pose_b);
+      if (depth.depth && depth.depth_direction) {
+        out.patch->depth = *depth.depth;
+        out.patch->depth_normal = -*depth.depth_direction;  // B moved along it would separate
+        out.method += "+depth";
+      }
+    }
   }
   return out;
 }

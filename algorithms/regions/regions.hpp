@@ -99,6 +99,10 @@ struct RegionCapabilities {
   // one normal, `area`, `gap` and the surface pair. The verifier then checks the patch against the
   // exact intersection polytope (harness/regions/patch_checks.hpp) instead of the entity pairs.
   bool contact_patch = false;
+  // Point-only contacts on penetrating convex pairs (peers' convex-convex manifolds): each point
+  // must lie in A ∩ B within τ and each normal must separate the pair by the exact penetration
+  // depth (harness/regions/patch_checks.hpp); without it such pairs are "not checked".
+  bool penetration_points = false;
   // The entity-kind pairs the algorithm can name (entity_pair_bit), all nine unless declared: a
   // region of the claimed subset whose kinds are not here is a declared limit when missing.
   unsigned nameable_pairs = 0x1ffu;

@@ -19,9 +19,11 @@ void register_builtin(RegionRegistry& registry) {
   // peers (algorithms/regions/peers/peers.cmake switches each library on or off)
 #ifdef TOUCHSTONE_HAVE_FCL_REGIONS
   registry.add(region_peers::fcl_mesh_info());
+  registry.add(region_peers::fcl_convex_info());
 #endif
 #ifdef TOUCHSTONE_HAVE_BULLET_REGIONS
   registry.add(region_peers::bullet_gimpact_info());
+  registry.add(region_peers::bullet_manifold_info());
 #endif
 }
 

@@ -239,4 +239,48 @@ void patch_checks(const RegionResult& result, const RegionVerificationInput& inp
         "said " + std::string(to_string(result.relation)) + " with a patch on a penetrating pair");
 }
 
+bool judges_penetration_points(const RegionVerificationInput& input) {
+  const ExactRegions* e = input.exact;
+  return e && e->relation == Relation::penetrating && !e->shallow.value_or(false) && e->patch &&
+         !e->patch->empty && e->patch->depth && e->patch->depth_normal && input.a && input.b;
+}
+
+void penetration_point_checks(const RegionResult& result, const RegionVerificationInput& input,
+                              const RegionTolerances& tol, double tau, Verification& out) {
+  const ExactPatch& patch = *input.exact->patch;
+  const Pose pose_a = input.step ? input.step->pose_a : Pose::identity();
+  const Pose pose_b = input.step ? input.step->pose_b : Pose::identity();
+  const WorldPlanes wa = world(*input.a, pose_a), wb = world(*input.b, pose_b);
+  const double depth = *patch.depth;
+  const double normal_tol = tau + tol.normal * input.size;
+  add(out, "contact", result.regions.empty() ? Verdict::fail : Verdict::pass,
+      std::to_string(result.regions.size()) + " contacts; exact depth " + short_number(depth));
+  for (std::size_t k = 0; k < result.regions.size(); ++k) {
+    const ContactRegion& c = result.regions[k];
+    const std::string who = "contact " + std::to_string(k + 1);
+    for (const Vec3& p : c.points) {
+      const double off = std::max(outside_by(wa, p), outside_by(wb, p));
+      add(out, "point in A ∩ B", off <= tau ? Verdict::pass : Verdict::fail,
+          who + " at " + vec_text(p) + ", " + short_number(std::max(off, 0.0)) + " outside",
+          std::max(off, 0.0), tau);
+    }
+    if (c.normals.empty()) add(out, "depth normal", Verdict::fail, who + " has no normal");
+    for (const Vec3& raw : c.normals) {
+      const Vec3 n = raw.normalized();
+      double max_b = -std::numeric_limits<double>::infinity(), min_a = -max_b;
+      for (const Vec3& v : wb.vertices) max_b = std::max(max_b, n.dot(v));
+      for (const Vec3& v : wa.vertices) min_a = std::min(min_a, n.dot(v));
+      const double excess = (max_b - min_a) - depth;
+      const double angle =
+          std::atan2(n.cross(*patch.depth_normal).norm(), n.dot(*patch.depth_normal));
+      add(out, "depth normal", excess <= normal_tol ? Verdict::pass : Verdict::fail,
+          who + ": " + vec_text(n) + " separates after " + short_number(max_b - min_a) +
+              ", exact depth " + short_number(depth) + " along " + vec_text(*patch.depth_normal) +
+              " (angle " + short_number(angle) + " rad); reported depth " +
+              (c.depth ? short_number(*c.depth) : std::string("none")),
+          std::max(excess, 0.0), normal_tol);
+    }
+  }
+}
+
 }  // namespace touchstone

@@ -23,6 +23,18 @@
 //              normal), line 12's value, is reported, not judged;
 //      surface pair: the named faces of A and B are within L as near p as the nearest ones;
 //      relation: penetrating.
+//
+// Point-only contacts on a penetrating pair (RegionCapabilities::penetration_points; peers'
+// convex-convex manifolds), when A ∩ B has volume and the pair is not within τ of touching:
+//      contact:       at least one point (a penetrating pair without contact is a miss);
+//      point in A ∩ B: every point lies in A and in B within τ (its largest plane distance);
+//      depth normal:  every normal n (from B into A) separates the pair after a translation
+//                     S_n = max_B n·b − min_A n·a no longer than the exact penetration depth D
+//                     (reference/exact_proximity.hpp) by more than τ + tol_normal × size: any
+//                     direction realizing D passes (D need not have a unique direction); its angle
+//                     to the reference's direction is reported;
+//      the depth each point carries is reported beside D, not judged (Bullet's per-point depths
+//      differ by design).
 #pragma once
 
 #include "harness/common/verdict.hpp"
@@ -33,5 +45,11 @@ namespace touchstone {
 // Appends the patch checks of one step's answer to `out` (not deciding the verdict).
 void patch_checks(const RegionResult& result, const RegionVerificationInput& input,
                   const RegionTolerances& tol, double tau, Verification& out);
+
+// Whether penetration_point_checks() judges this pair: penetrating, not shallow, exact patch with
+// depth present.
+bool judges_penetration_points(const RegionVerificationInput& input);
+void penetration_point_checks(const RegionResult& result, const RegionVerificationInput& input,
+                              const RegionTolerances& tol, double tau, Verification& out);
 
 }  // namespace touchstone

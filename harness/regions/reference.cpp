@@ -86,7 +86,9 @@ json patch_json(const ExactPatch& p) {
           {"faces", faces},
           {"vertices", points_json(p.vertices)},
           {"vertices_exact", p.vertices_exact},
-          {"triples_exact", p.triples_exact}};
+          {"triples_exact", p.triples_exact},
+          {"depth", p.depth ? wire::number(*p.depth) : json(nullptr)},
+          {"depth_normal", p.depth_normal ? patch_vec_json(*p.depth_normal) : json(nullptr)}};
 }
 
 ExactPatch patch_from_json(const json& j) {
@@ -116,6 +118,9 @@ ExactPatch patch_from_json(const json& j) {
   }
   p.vertices = points_from_json(j.at("vertices"));
   p.vertices_exact = j.at("vertices_exact").get<std::vector<std::string>>();
+  if (j.contains("depth") && !j["depth"].is_null()) p.depth = wire::to_number(j["depth"]);
+  if (j.contains("depth_normal") && !j["depth_normal"].is_null())
+    p.depth_normal = patch_vec_from_json(j["depth_normal"]);
   p.triples_exact = j.at("triples_exact").get<std::size_t>();
   return p;
 }
@@ -141,7 +146,7 @@ std::string region_reference_key(const Polytope& a, const Pose& pose_a, const Po
   hash_solid(f, b, pose_b);
   f.value(shallow_limit);
   if (with_patch) {
-    const char patch_tag[] = "+patch/1";
+    const char patch_tag[] = "+patch/2";
     f.bytes(patch_tag, sizeof patch_tag);
   }
   return "regions:" + f.hex();

@@ -150,7 +150,8 @@ Flags region_capability_flags(const RegionCapabilities& c) {
           {"back_face_culling", c.back_face_culling},
           {"relation", c.relation},
           {"nonconvex", c.nonconvex},
-          {"contact_patch", c.contact_patch}};
+          {"contact_patch", c.contact_patch},
+          {"penetration_points", c.penetration_points}};
 }
 
 RegionReport::RegionReport(const RegionRunResults& run, const RegionRunOptions& options)

@@ -190,7 +190,7 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
   run.algorithms = algorithms;
   const auto instances = make_instances(algorithms);
   const bool with_patch = std::any_of(algorithms.begin(), algorithms.end(), [](const auto* info) {
-    return info->capabilities.contact_patch;
+    return info->capabilities.contact_patch || info->capabilities.penetration_points;
   });
   run_each_case(
       cases, run.cases, run.results, progress, [&](std::size_t ci, const RegionCase& spec) {

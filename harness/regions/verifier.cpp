@@ -562,6 +562,13 @@ RegionVerification verify_regions(const RegionResult& result, const RegionCapabi
     decide_verdict(v);
     return out;
   }
+  if (caps.penetration_points && judges_penetration_points(input)) {
+    penetration_point_checks(result, input, tol, tau, v);
+    if (!caps.relation)
+      v.checks.push_back({"relation", Verdict::unsupported, 0, 0, "not declared"});
+    decide_verdict(v);
+    return out;
+  }
   Context x{result, caps, *input.exact, input, tol, tau};
   Findings f;
   const Next next = relation_checks(x, f);

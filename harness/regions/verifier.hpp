@@ -39,7 +39,7 @@
 //    The check `ε-closure` records |t| and how many regions judged the answer. Without an
 //    ε-closure (not computed, not touching, or |t| > τ) contact claims stay `ambiguous`.
 //  - Penetrating and not shallow: the relation, if declared, must be penetrating; regions are not
-//    checked.
+//    checked, except by algorithms declaring penetration_points (patch_checks.hpp).
 //  - Touching, algorithms naming entities: every returned region must be a pair of 𝓘 (else
 //    `extra region`; `ambiguous` when the pair's closed entities lie within τ of each other, the
 //    separated band applied to one entity pair) with the exact dimension (`dimension`) and Π within

@@ -93,9 +93,8 @@ TEST(RegionPeerMesh, EarClippingCoversNonConvexFaces) {
 }
 
 #ifdef TOUCHSTONE_HAVE_FCL_REGIONS
-// FCL's own boxes (the same placement as the sunk case) give normals "from o1 to o2": with A as
-// o1 that is (0, 0, −1), so ours is its negation.
-TEST(RegionPeerFcl, BoxPrimitivesFixTheNormalSign) {
+// FCL's own boxes in the placement of the sunk case: fcl::collide's contacts.
+fcl::CollisionResultd fcl_box_pair() {
   auto small = std::make_shared<fcl::Boxd>(0.5, 0.5, 0.5);
   auto cube = std::make_shared<fcl::Boxd>(1, 1, 1);
   fcl::Transform3d ta = fcl::Transform3d::Identity(), tb = fcl::Transform3d::Identity();
@@ -105,9 +104,40 @@ TEST(RegionPeerFcl, BoxPrimitivesFixTheNormalSign) {
   fcl::CollisionRequestd request(16, true);
   fcl::CollisionResultd result;
   fcl::collide(&oa, &ob, request, result);
+  return result;
+}
+
+// FCL's own boxes give normals "from o1 to o2": with A as o1 that is (0, 0, −1), so ours is its
+// negation.
+TEST(RegionPeerFcl, BoxPrimitivesFixTheNormalSign) {
+  const fcl::CollisionResultd result = fcl_box_pair();
   ASSERT_GT(result.numContacts(), 0u);
   for (std::size_t i = 0; i < result.numContacts(); ++i)
     EXPECT_LT((result.getContact(i).normal + kUp).norm(), 1e-9);
+}
+
+// fcl-convex against FCL's own boxes in the same placement (sunk by 0.1): one contact, FCL's
+// normal negated (ours) = (0,0,1) as the primitives give, depth 0.1, its point in the overlap.
+// Separated by 0.1: none.
+TEST(RegionPeerFcl, ConvexContactOnBoxesMatchesTheBoxPrimitives) {
+  const auto info = region_peers::fcl_convex_info();
+  EXPECT_TRUE(info.capabilities.penetration_points && !info.capabilities.nonconvex);
+  const fcl::CollisionResultd result = fcl_box_pair();
+  ASSERT_GT(result.numContacts(), 0u);
+  const RegionResult sunk = run(info, 0.9);
+  ASSERT_EQ(sunk.status, QueryStatus::ok) << sunk.reason;
+  ASSERT_EQ(sunk.regions.size(), 1u);
+  const ContactRegion& g = sunk.regions[0];
+  ASSERT_EQ(g.normals.size(), 1u);
+  EXPECT_LT((g.normals[0] + result.getContact(0).normal).norm(), 1e-9);
+  EXPECT_LT((g.normals[0] - kUp).norm(), 1e-9) << g.normals[0].transpose();
+  EXPECT_NEAR(g.depth.value_or(-1), result.getContact(0).penetration_depth, 1e-9);
+  EXPECT_NEAR(g.depth.value_or(-1), 0.1, 1e-9);
+  const Vec3& p = g.points[0];
+  EXPECT_TRUE(p.x() >= 0.25 - 1e-9 && p.x() <= 0.75 + 1e-9 && p.y() >= 0.25 - 1e-9 &&
+              p.y() <= 0.75 + 1e-9 && p.z() >= 0.9 - 1e-9 && p.z() <= 1 + 1e-9)
+      << p.transpose();
+  EXPECT_TRUE(run(info, 1.1).regions.empty());
 }
 
 TEST(RegionPeerFcl, MeshContactsOnBoxes) {
@@ -119,44 +149,82 @@ TEST(RegionPeerFcl, MeshContactsOnBoxes) {
 #endif
 
 #ifdef TOUCHSTONE_HAVE_BULLET_REGIONS
-// Bullet's own btBoxShape pair (margin 0, same placement) puts m_normalWorldOnB at (0, 0, 1) when
-// A is body 0: on B, towards A — ours.
-TEST(RegionPeerBullet, BoxPrimitivesFixTheNormalSign) {
+// Bullet's own btBoxShape pair (margin 0) in the sunk placement, in one collision world: its
+// manifold's points as the test reads them.
+struct BulletBoxPair {
   btDefaultCollisionConfiguration configuration;
-  btCollisionDispatcher dispatcher(&configuration);
+  btCollisionDispatcher dispatcher{&configuration};
   btDbvtBroadphase broadphase;
-  btCollisionWorld world(&dispatcher, &broadphase, &configuration);
-  btBoxShape small(btVector3(0.25, 0.25, 0.25)), cube(btVector3(0.5, 0.5, 0.5));
-  small.setMargin(0);
-  cube.setMargin(0);
+  btCollisionWorld world{&dispatcher, &broadphase, &configuration};
+  btBoxShape small{btVector3(0.25, 0.25, 0.25)}, cube{btVector3(0.5, 0.5, 0.5)};
   btCollisionObject oa, ob;
-  oa.setCollisionShape(&small);
-  ob.setCollisionShape(&cube);
-  btTransform t = btTransform::getIdentity();
-  t.setOrigin(btVector3(0.5, 0.5, 1.15));
-  oa.setWorldTransform(t);
-  t.setOrigin(btVector3(0.5, 0.5, 0.5));
-  ob.setWorldTransform(t);
-  world.addCollisionObject(&oa);
-  world.addCollisionObject(&ob);
-  world.performDiscreteCollisionDetection();
-  ASSERT_EQ(dispatcher.getNumManifolds(), 1);
-  const btPersistentManifold* m = dispatcher.getManifoldByIndexInternal(0);
+  BulletBoxPair() {
+    small.setMargin(0);
+    cube.setMargin(0);
+    oa.setCollisionShape(&small);
+    ob.setCollisionShape(&cube);
+    btTransform t = btTransform::getIdentity();
+    t.setOrigin(btVector3(0.5, 0.5, 1.15));
+    oa.setWorldTransform(t);
+    t.setOrigin(btVector3(0.5, 0.5, 0.5));
+    ob.setWorldTransform(t);
+    world.addCollisionObject(&oa);
+    world.addCollisionObject(&ob);
+    world.performDiscreteCollisionDetection();
+  }
+  ~BulletBoxPair() {
+    world.removeCollisionObject(&ob);
+    world.removeCollisionObject(&oa);
+  }
+};
+
+// The btBoxShape pair puts m_normalWorldOnB at (0, 0, 1) when A is body 0: on B, towards A — ours.
+TEST(RegionPeerBullet, BoxPrimitivesFixTheNormalSign) {
+  BulletBoxPair pair;
+  ASSERT_EQ(pair.dispatcher.getNumManifolds(), 1);
+  const btPersistentManifold* m = pair.dispatcher.getManifoldByIndexInternal(0);
   ASSERT_GT(m->getNumContacts(), 0);
-  const double sign = m->getBody0() == &oa ? 1.0 : -1.0;
+  const double sign = m->getBody0() == &pair.oa ? 1.0 : -1.0;
   for (int k = 0; k < m->getNumContacts(); ++k) {
     const btVector3& n = m->getContactPoint(k).m_normalWorldOnB;
     EXPECT_LT((sign * Vec3(n.x(), n.y(), n.z()) - kUp).norm(), 1e-9);
     EXPECT_NEAR(m->getContactPoint(k).getDistance(), -0.1, 1e-9);
   }
-  world.removeCollisionObject(&ob);
-  world.removeCollisionObject(&oa);
 }
 
 TEST(RegionPeerBullet, GImpactContactsOnBoxes) {
   const auto info = region_peers::bullet_gimpact_info();
   EXPECT_FALSE(info.capabilities.entities);
   expect_box_on_box(info);
+}
+
+// bullet-manifold (polyhedral contact clipping) on the sunk ½-cube: the four corners of the
+// overlap square on B's top face, (¼|¾, ¼|¾, 1), normal (0,0,1), depth 0.1 each, the same points
+// as Bullet's own btBoxShape pair (its box-box detector) in the same placement.
+TEST(RegionPeerBullet, ManifoldOnBoxesIsTheOverlapSquaresCorners) {
+  const auto info = region_peers::bullet_manifold_info();
+  EXPECT_TRUE(info.capabilities.penetration_points && !info.capabilities.entities);
+  expect_box_on_box(info);
+  const RegionResult sunk = run(info, 0.9);
+  ASSERT_EQ(sunk.regions.size(), 4u);
+  BulletBoxPair pair;
+  ASSERT_EQ(pair.dispatcher.getNumManifolds(), 1);
+  const btPersistentManifold* m = pair.dispatcher.getManifoldByIndexInternal(0);
+  ASSERT_EQ(m->getNumContacts(), 4);
+  for (const ContactRegion& g : sunk.regions) {
+    const Vec3& p = g.points[0];
+    EXPECT_NEAR(std::abs(p.x() - 0.5), 0.25, 1e-9) << p.transpose();
+    EXPECT_NEAR(std::abs(p.y() - 0.5), 0.25, 1e-9) << p.transpose();
+    EXPECT_NEAR(p.z(), 1.0, 1e-9) << p.transpose();
+    bool same = false;
+    for (int k = 0; k < 4; ++k) {
+      const btManifoldPoint& cp = m->getContactPoint(k);
+      const btVector3 q =
+          m->getBody0() == &pair.oa ? cp.getPositionWorldOnB() : cp.getPositionWorldOnA();
+      same = same || (p - Vec3(q.x(), q.y(), q.z())).norm() < 1e-9;
+    }
+    EXPECT_TRUE(same) << p.transpose() << " is not one of the btBoxShape pair's points";
+  }
 }
 #endif
 

@@ -7,8 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+#include <random>
 
+#include "algorithms/regions/solfec/broadphase.hpp"
 #include "algorithms/regions/solfec/cvi.hpp"
+#include "algorithms/regions/solfec/sparsify.hpp"
 #include "harness/regions/verifier.hpp"
 #include "reference/exact_regions.hpp"
 #include "tests/support/region_expect.hpp"
@@ -266,6 +270,104 @@ TEST(SolfecCvi, FarFromTheOriginAgreesWithTheExactPatch) {
     EXPECT_NE(v.verification.verdict, Verdict::fail) << k << ": " << v.verification.reason;
   }
   EXPECT_GE(patches, 6);
+}
+
+// Point-only contacts on a penetrating pair (capabilities.penetration_points, for the peers'
+// convex-convex manifolds). A = [0,1]³, B = A + (0.9, 0, 0.9): A ∩ B = [0.9,1] × [0,1] × [0.9,1];
+// the depth is 0.1, realized along x and along z alike (a tie: both normals from B into A,
+// (−1,0,0) and (0,0,−1), separate after 0.1). Along (0,0,1) it takes 1.9; tilted by 1e-3 from
+// (0,0,−1) about y it takes 0.1 + ~1e-3.
+TEST(PenetrationPoints, PointsInsideAndDepthNormalsPassOthersFail) {
+  const Pose pose_b = at(0.9, 0, 0.9);
+  const RegionStep step{Pose::identity(), pose_b, std::nullopt, std::nullopt};
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  ask.shallow_limit = 3e-9;
+  const ExactRegions e = exact_regions(kA, Pose::identity(), kB, pose_b, ask);
+  ASSERT_TRUE(e.patch && e.patch->depth);
+  EXPECT_NEAR(*e.patch->depth, 0.1, 1e-15);
+  const RegionCapabilities caps{.entities = false, .normals = true, .penetration_points = true};
+  auto verdict = [&](const Vec3& p, const Vec3& n) {
+    RegionResult r;
+    r.regions.push_back({std::nullopt, std::nullopt, {p}, {n.normalized()}, 0.1});
+    const RegionVerificationInput in{&e, 3.0, &kA, &kB, {}, &step};
+    return verify_regions(r, caps, in, {}).verification.verdict;
+  };
+  const Vec3 inside(0.95, 0.5, 0.95);
+  EXPECT_EQ(verdict(inside, Vec3(0, 0, -1)), Verdict::pass);
+  EXPECT_EQ(verdict(inside, Vec3(-1, 0, 0)), Verdict::pass);
+  EXPECT_EQ(verdict(Vec3(1, 1, 1), Vec3(0, 0, -1)), Verdict::pass);          // a corner of A ∩ B
+  EXPECT_EQ(verdict(Vec3(0.95, 0.5, 0.85), Vec3(0, 0, -1)), Verdict::fail);  // 0.05 below B
+  EXPECT_EQ(verdict(Vec3(0.95, 0.5, 1 + 1e-6), Vec3(0, 0, -1)), Verdict::fail);
+  EXPECT_EQ(verdict(inside, Vec3(0, 0, 1)), Verdict::fail);
+  EXPECT_EQ(verdict(inside, Vec3(1e-3, 0, -1)), Verdict::fail);
+  EXPECT_EQ(verify_regions({}, caps, {&e, 3.0, &kA, &kB, {}, &step}, {}).verification.verdict,
+            Verdict::fail);  // no contact on a pair 0.1 deep
+}
+
+// Sparsification (seed 001 lines 1–5) by hand. Elements of each body on a line, sharing a face
+// with their neighbours (|x − y| = 1). Contacts (A element, B element, area, point):
+//  0: (0, 0) area 1 at x = 0;
+//  1: (0, 1) area 0.005 — topologically adjacent to 0 (same A element, B elements share a face)
+//     and 0.005 < 0.01 · 1: deleted (line 4);
+//  2: (5, 5) area 0.005 at x = 5 — adjacent to no larger contact, but 1e-7 < mindist from 3:
+//     deleted (line 5; it comes first, so 3 survives);
+//  3: (5, 6) area 0.2 at x = 5 + 1e-7: kept;
+//  4: (9, 9) area 0.001 — smaller than 0.01 · area(0) but not topologically adjacent: kept.
+// With minarea 0.5 (line 2) only contact 0 is left.
+TEST(SolfecSparsify, DomDefaultsByHand) {
+  const std::vector<solfec::SparseContact> contacts = {{Vec3(0, 0, 0), 1.0, 0, 0},
+                                                       {Vec3(1, 0, 0), 0.005, 0, 1},
+                                                       {Vec3(5, 0, 0), 0.005, 5, 5},
+                                                       {Vec3(5 + 1e-7, 0, 0), 0.2, 5, 6},
+                                                       {Vec3(9, 0, 0), 0.001, 9, 9}};
+  const auto line = [](int x, int y) { return std::abs(x - y) == 1; };
+  EXPECT_EQ(solfec::sparsify(contacts, line, line),
+            (std::vector<bool>{true, false, false, true, true}));
+  solfec::SparsifyOptions o;
+  o.minarea = 0.5;
+  EXPECT_EQ(solfec::sparsify(contacts, line, line, o),
+            (std::vector<bool>{true, false, false, false, false}));
+}
+
+// Broad phase (seed 001 "Overlap detection"). By hand: 0 = [0,1]³; 1 touches 0's face x = 1
+// (closed boxes overlap); 2 is 1e-12 beyond 0's face y = 1; 3 is flat (z = 0.5) inside 0; 4 has
+// lo > hi (empty); 5 has a NaN; 6 equals 0. Pairs: (0,1) (0,3) (0,6) (1,6) (3,6).
+TEST(SolfecBroadphase, ClosedBoxesByHand) {
+  using solfec::AxisBox;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<AxisBox> boxes = {
+      {{0, 0, 0}, {1, 1, 1}},         {{1, 0.2, 0.2}, {2, 0.8, 0.8}},
+      {{0, 1 + 1e-12, 0}, {1, 2, 1}}, {{0.2, 0.2, 0.5}, {0.8, 0.8, 0.5}},
+      {{0.5, 0, 0}, {0.4, 1, 1}},     {{0, 0, nan}, {1, 1, 1}},
+      {{0, 0, 0}, {1, 1, 1}}};
+  const solfec::BoxPairs want = {{0, 1}, {0, 3}, {0, 6}, {1, 6}, {3, 6}};
+  EXPECT_EQ(solfec::box_pairs(boxes), want);
+  EXPECT_EQ(solfec::box_pairs_brute_force(boxes), want);
+}
+
+// CGAL's segment tree against every pair tested, on random boxes (sides up to twice the mean
+// spacing, about 8 neighbours each) with shared coordinates drawn from a coarse grid, so that
+// faces touch exactly and boxes repeat, plus flat boxes. Sizes below CGAL's cutoff (10) and
+// above it.
+TEST(SolfecBroadphase, SegmentTreeEqualsBruteForceOnRandomBoxes) {
+  std::mt19937_64 rng(27);
+  for (int n : {1, 5, 9, 10, 11, 50, 200, 1000, 3000}) {
+    const double grid = std::cbrt(static_cast<double>(n));
+    std::uniform_int_distribution<int> cell(0, 4 * static_cast<int>(grid) + 4);
+    std::uniform_int_distribution<int> side(0, 16);
+    std::vector<solfec::AxisBox> boxes(n);
+    for (auto& b : boxes)
+      for (int k = 0; k < 3; ++k) {
+        b.lo[k] = cell(rng) * 0.25;
+        b.hi[k] = b.lo[k] + side(rng) * 0.125;
+      }
+    const solfec::BoxPairs fast = solfec::box_pairs(boxes);
+    EXPECT_EQ(fast, solfec::box_pairs_brute_force(boxes)) << n << " boxes";
+    if (n >= 200) {
+      EXPECT_GT(fast.size(), static_cast<std::size_t>(n)) << "too sparse to test";
+    }
+  }
 }
 
 }  // namespace

@@ -47,14 +47,6 @@ struct State : ContactSetState {
   }
 };
 
-std::unique_ptr<btConvexHullShape> hull(const Polytope& p) {
-  auto h = std::make_unique<btConvexHullShape>();
-  for (const Vec3& v : p.vertices()) h->addPoint(btVector3(v.x(), v.y(), v.z()), false);
-  h->setMargin(0);  // the default 0.04 would inflate the solid: its points would lie off it
-  h->recalcLocalAabb();
-  return h;
-}
-
 std::unique_ptr<State> make_state(const Polytope& a, const Polytope& b) {
   auto s = std::make_unique<State>();
   s->a = &a;
@@ -64,8 +56,8 @@ std::unique_ptr<State> make_state(const Polytope& a, const Polytope& b) {
   s->broadphase = std::make_unique<btDbvtBroadphase>();
   s->world = std::make_unique<btCollisionWorld>(s->dispatcher.get(), s->broadphase.get(),
                                                 s->configuration.get());
-  s->hull_a = hull(a);
-  s->hull_b = hull(b);
+  s->hull_a = peers::to_bullet_hull(a);
+  s->hull_b = peers::to_bullet_hull(b);
   s->object_a = std::make_unique<btCollisionObject>();
   s->object_b = std::make_unique<btCollisionObject>();
   s->object_a->setCollisionShape(s->hull_a.get());

@@ -53,4 +53,9 @@ inline constexpr RegionCapabilities kMeshPeerCapabilities{.entities = false,
                                                           .relation = false,
                                                           .nonconvex = true};
 
+// What the convex-convex peers declare: contact points with normals on convex solids, judged on
+// penetrating pairs too (penetration_points), no entities.
+inline constexpr RegionCapabilities kConvexPeerCapabilities{
+    .entities = false, .normals = true, .nonconvex = false, .penetration_points = true};
+
 }  // namespace touchstone::region_peers

@@ -2,8 +2,12 @@
 // kind (proximity and contact regions).
 #pragma once
 
+#include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <LinearMath/btTransform.h>
 
+#include <memory>
+
+#include "algorithms/geometry/polytope.hpp"
 #include "algorithms/geometry/pose.hpp"
 
 namespace touchstone::peers {
@@ -16,5 +20,16 @@ inline btTransform to_bullet(const Pose& p) {
 }
 
 inline Vec3 to_vec(const btVector3& v) { return {v.x(), v.y(), v.z()}; }
+
+// The polytope's vertices as a btConvexHullShape with margin 0 (the default 0.04 would inflate the
+// solid: its contact points would lie off it), set before the cached local box is computed.
+inline std::unique_ptr<btConvexHullShape> to_bullet_hull(const Polytope& shape) {
+  auto hull = std::make_unique<btConvexHullShape>();
+  for (const Vec3& v : shape.vertices())
+    hull->addPoint(btVector3(v.x(), v.y(), v.z()), /*recalculateLocalAabb=*/false);
+  hull->setMargin(0);
+  hull->recalcLocalAabb();
+  return hull;
+}
 
 }  // namespace touchstone::peers

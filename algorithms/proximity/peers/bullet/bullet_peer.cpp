@@ -35,11 +35,7 @@ struct BulletShape : PreparedShape {
 std::unique_ptr<PreparedShape> prepare_bullet(const Polytope& shape) {
   auto out = std::make_unique<BulletShape>();
   out->polytope = &shape;
-  out->hull = std::make_unique<btConvexHullShape>();
-  for (const Vec3& v : shape.vertices())
-    out->hull->addPoint(btVector3(v.x(), v.y(), v.z()), /*recalculateLocalAabb=*/false);
-  out->hull->recalcLocalAabb();
-  out->hull->setMargin(0);
+  out->hull = to_bullet_hull(shape);
   return out;
 }
 

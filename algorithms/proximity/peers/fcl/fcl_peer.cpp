@@ -12,7 +12,6 @@
 // -epa.depth, documented as positive) and the normal in A's frame (gjk_solver_indep-inl.h): the
 // adapter passes both on as the library returns them, so every penetrating pair of fcl-indep fails
 // its depth check, visibly, as the library's.
-#include <fcl/geometry/shape/convex.h>
 #include <fcl/narrowphase/detail/gjk_solver_indep.h>
 #include <fcl/narrowphase/detail/gjk_solver_libccd.h>
 
@@ -20,6 +19,7 @@
 #include <memory>
 #include <string>
 
+#include "algorithms/proximity/peers/fcl/fcl_convert.hpp"
 #include "algorithms/proximity/peers/peer_support.hpp"
 #include "algorithms/proximity/peers/peers.hpp"
 
@@ -27,7 +27,7 @@ namespace touchstone::peers {
 namespace {
 
 struct FclShape : PreparedShape {
-  std::unique_ptr<fcl::Convexd> convex;
+  std::shared_ptr<fcl::Convexd> convex;
   double diameter = 0;  // bounding-box diagonal, for the -tight tolerances
 };
 
@@ -36,29 +36,11 @@ double pair_tolerance(const PreparedShape& a, const PreparedShape& b) {
       std::max(static_cast<const FclShape&>(a).diameter, static_cast<const FclShape&>(b).diameter));
 }
 
-fcl::Transform3d to_fcl(const Pose& p) {
-  fcl::Transform3d t = fcl::Transform3d::Identity();
-  t.linear() = p.rotation;
-  t.translation() = p.translation;
-  return t;
-}
-
-// Convex from our B-rep: vertices in the shape's frame and the face list FCL wants
-// ([n, v0 .. vn-1] per face). A closed face list lets FCL climb vertex adjacency in support
-// queries for shapes of more than 32 vertices.
 std::unique_ptr<PreparedShape> prepare_fcl(const Polytope& shape) {
-  auto vertices = std::make_shared<std::vector<fcl::Vector3d>>(shape.vertices().begin(),
-                                                               shape.vertices().end());
-  auto faces = std::make_shared<std::vector<int>>();
-  for (const Face& f : shape.faces()) {
-    faces->push_back(static_cast<int>(f.vertices.size()));
-    faces->insert(faces->end(), f.vertices.begin(), f.vertices.end());
-  }
   auto out = std::make_unique<FclShape>();
   out->polytope = &shape;
   out->diameter = shape.diameter();
-  out->convex = std::make_unique<fcl::Convexd>(vertices, static_cast<int>(shape.faces().size()),
-                                               faces, /*throw_if_invalid=*/false);
+  out->convex = to_fcl_convex(shape);
   return out;
 }
 
