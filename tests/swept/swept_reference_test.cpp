@@ -220,5 +220,39 @@ TEST(SweptVerdicts, RulesAndTable) {
   EXPECT_TRUE(report["cases"][0]["results"][0].contains("collides"));
 }
 
+// Each rule once more, on an exact toi of exactly 1/2 with the default tolerance 1e-6: the
+// expected verdicts follow from runner.hpp's rules by hand.
+TEST(SweptVerdicts, ToleranceLatenessAndNonFiniteToi) {
+  ExactSweptResult hit;
+  hit.collides = true;
+  hit.toi_lo_double = hit.toi_hi_double = 0.5;
+  const SweptAlgorithmInfo conservative{"c", "", "", true, {}, {}};
+  const SweptAlgorithmInfo plain{"p", "", "", false, {}, {}};
+  const SweptOptions options;
+  ASSERT_EQ(options.toi_tolerance, 1e-6);
+  auto verdict = [&](const SweptAlgorithmInfo& a, const ExactSweptResult& e, bool hits, double t) {
+    return judge_swept(a, e, options, {hits, t, false, ""}).verdict;
+  };
+  for (const SweptAlgorithmInfo* a : {&plain, &conservative}) {
+    EXPECT_EQ(verdict(*a, hit, true, 0.5 - 1e-7), Verdict::pass);  // early, within 1e-6
+    EXPECT_EQ(verdict(*a, hit, true, 0.5 - 1e-4), Verdict::fail);  // early by 100 tolerances
+    EXPECT_EQ(verdict(*a, hit, true, 0.5 + 1e-4), Verdict::fail);  // late by 100 tolerances
+    EXPECT_EQ(verdict(*a, hit, false, 0.0), Verdict::fail);        // missed the contact
+    for (const double bad : {std::nan(""), HUGE_VAL, -HUGE_VAL}) {
+      const SweptVerification v = judge_swept(*a, hit, options, {true, bad, false, ""});
+      EXPECT_EQ(v.verdict, Verdict::fail) << bad;
+      EXPECT_EQ(v.toi_error, HUGE_VAL) << bad;
+    }
+  }
+  // Late within the tolerance: only a conservative algorithm (never late) fails.
+  EXPECT_EQ(verdict(plain, hit, true, 0.5 + 1e-7), Verdict::pass);
+  EXPECT_EQ(verdict(conservative, hit, true, 0.5 + 1e-7), Verdict::fail);
+  // A contact where there is none: allowed to a conservative algorithm only.
+  const ExactSweptResult miss;
+  EXPECT_EQ(verdict(conservative, miss, true, 0.25), Verdict::pass);
+  EXPECT_EQ(verdict(plain, miss, true, 0.25), Verdict::fail);
+  EXPECT_EQ(verdict(plain, miss, false, 0.0), Verdict::pass);
+}
+
 }  // namespace
 }  // namespace touchstone
