@@ -50,8 +50,14 @@ TEST(ContactSetVerifier, EachDamageToAHandMadeAnswerFailsItsCheck) {
     change(r);
     return r;
   };
-  // 1e-7 off the face: beyond τ = 1e-9 (within 1000 τ).
-  EXPECT_EQ(judge(damaged([](auto& r) { r.contacts[0].region.points[0].z() += 1e-7; }), touch),
+  // 1e-7 off the face: beyond τ = 1e-9 (within 1000 τ); a second, right contact keeps the face
+  // region covered, so only the points check can fail.
+  EXPECT_EQ(judge(damaged([](auto& r) {
+                    r.contacts.push_back(r.contacts[0]);
+                    r.contacts[1].id = 8;
+                    r.contacts[0].region.points[0].z() += 1e-7;
+                  }),
+                  touch),
             Verdict::fail);
   // No contact at all: the face region of 𝓡 is not covered.
   const ContactSetResult none = damaged([](auto& r) { r.contacts.clear(); });

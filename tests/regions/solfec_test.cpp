@@ -364,5 +364,21 @@ TEST(PatchChecks, SlabPerturbationsFailTheirOwnCheck) {
   EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::ambiguous);
 }
 
+// B 2e-4 into A's side x = 1: the middle of the overlap is 1e-4 inside both, beyond L ≈ 1e-6 (but
+// within 1000 L), so no patch is wrong; 2e-7 into it (depth 1e-7 ≤ L), the band.
+TEST(PatchChecks, ThinSideOverlapWithoutAPatch) {
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  for (const double overlap : {2e-4, 2e-7}) {
+    const Pose pb = at(1 - overlap, 0, 0);
+    const RegionStep step{Pose::identity(), pb, std::nullopt, std::nullopt};
+    const ExactRegions e = exact_regions(kA, Pose::identity(), kB, pb, ask);
+    ASSERT_TRUE(e.patch && !e.patch->empty) << overlap;
+    EXPECT_EQ(check_of(RegionResult{}, e, step, "missing patch"),
+              overlap > 1e-6 ? Verdict::fail : Verdict::ambiguous)
+        << overlap;
+  }
+}
+
 }  // namespace
 }  // namespace touchstone

@@ -115,6 +115,26 @@ TEST(SweptReference, DegenerateTrianglesAndPointsAndBadRationals) {
   EXPECT_THROW(exact_swept(bad), std::invalid_argument);
 }
 
+// A static triangle a = 0, b = (1, 0, 1), c = (0, 1, 1) in the plane z = x + y, which no coordinate
+// projection flattens. A vertex falling along −z meets the plane only at t = 1/2 (z − x − y of the
+// vertex is 1 − 2t from either start below). Through (0.25, 0.25, 0.5), inside the triangle: a hit
+// at exactly 1/2. Through (−0.5, 0.5, 0): beside edge ca (x = 0) although on the inner side of ab
+// and bc: no hit.
+TEST(SweptReference, VertexBesideATiltedTriangleMissesIt) {
+  SweptQuery q;
+  q.type = SweptType::vertex_face;
+  const Eigen::Vector3d a(0, 0, 0), b(1, 0, 1), c(0, 1, 1), up(0, 0, 1);
+  const Eigen::Vector3d inside(0.25, 0.25, 0.5), beside(-0.5, 0.5, 0);
+  q.points = {inside + up, a, b, c, inside - up, a, b, c};
+  const auto hit = exact_swept(exact_swept_query(q));
+  EXPECT_TRUE(hit.collides);
+  EXPECT_EQ(hit.toi_lo, "1/2");
+  EXPECT_EQ(hit.toi_hi, "1/2");
+  q.points[0] = beside + up;
+  q.points[4] = beside - up;
+  EXPECT_FALSE(exact_swept(exact_swept_query(q)).collides);
+}
+
 SweptRun run_of(const std::vector<SweptCase>& cases) {
   std::vector<const SweptAlgorithmInfo*> all;
   for (const auto& a : SweptAlgorithmRegistry::builtin().all()) all.push_back(&a);
