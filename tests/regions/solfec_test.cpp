@@ -177,6 +177,16 @@ TEST(ExactPatch, SharedSidesAreOnBothSurfaces) {
   EXPECT_TRUE(exact_patch(kA, Pose::identity(), kB, at(0, 0, 2)).empty);
 }
 
+// B = A moved down by 1e-9: A ∩ B = [0, 1]² × [0, 1 − 1e-9], eight vertices. A's top corners lie
+// only 1e-9 outside B, too close for the floating-point filter: the exact test must reject them.
+TEST(ExactPatch, CornersJustOutsideTheOtherBodyAreNotVertices) {
+  const ExactPatch p = exact_patch(kA, Pose::identity(), kB, at(0, 0, -1e-9));
+  ASSERT_FALSE(p.empty);
+  EXPECT_EQ(p.vertices.size(), 8u);
+  for (const Vec3& v : p.vertices) EXPECT_LE(v.z(), 1 - 1e-9) << v.transpose();
+  EXPECT_NEAR(p.volume, 1 - 1e-9, 1e-15);
+}
+
 // ---- the patch checks: a right answer passes, each perturbation is caught ----
 
 Verdict verdict_of(const RegionResult& r, const ExactRegions& e, const RegionStep& step,
