@@ -274,5 +274,35 @@ TEST(SweptVerdicts, ToleranceLatenessAndNonFiniteToi) {
   EXPECT_EQ(verdict(plain, miss, false, 0.0), Verdict::pass);
 }
 
+// Through the runner: answers built from the exact reference, late by 1e-4 (100 tolerances) or
+// with a NaN toi, fail on every colliding query of a family and are counted as TOI failures.
+TEST(SweptVerdicts, RunCountsLateAndNonFiniteToisAsFailures) {
+  auto answering = [](std::string name, double shift) {
+    SweptAlgorithmInfo a{std::move(name), "", "", false, {}, {}};
+    a.query = [shift](const SweptQuery& q) {
+      const ExactSweptResult e = exact_swept(exact_swept_query(q));
+      return SweptAnswer{e.collides, e.collides ? e.toi_lo_double + shift : 1.0, false, ""};
+    };
+    return a;
+  };
+  const SweptAlgorithmInfo right = answering("right", 0), late = answering("late", 1e-4),
+                           nan = answering("nan", std::nan(""));
+  SweptOptions options;
+  options.repetitions = 1;
+  const SweptRun run =
+      run_swept(swept_family_cases({"thin-plate"}), {&right, &late, &nan}, options, {});
+  int colliding = 0;
+  for (const auto& c : run.cases) colliding += c.reference.exact.collides;
+  ASSERT_GT(colliding, 0);
+  int rows = 0;
+  for (const SweptTableRow& row : swept_table(run)) {
+    if (row.group != "thin-plate" || row.algorithm == "exact-reference") continue;
+    ++rows;
+    EXPECT_EQ(row.toi_failures, row.algorithm == "right" ? 0 : colliding) << row.algorithm;
+    EXPECT_EQ(row.false_negatives + row.false_positives, 0) << row.algorithm;
+  }
+  EXPECT_EQ(rows, 3);
+}
+
 }  // namespace
 }  // namespace touchstone
