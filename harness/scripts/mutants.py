@@ -302,7 +302,7 @@ MUTANTS = [
            "if (touched[i * fb.size() + j] || box_gap(", "if (box_gap("),
     Mutant("band-untouched-within-1000x", BAND,
            "if (d > within) continue;", "if (d > 1000 * within) continue;"),
-    # ---- contact sets (seed 006): the per-frame verifier
+    # ---- contact sets: the per-frame verifier
     Mutant("csets-points-tolerance-1000x", CS,
            "if (!(best <= in.tau)) {", "if (!(best <= 1000 * in.tau)) {"),
     Mutant("csets-penetration-unchecked", CS,
