@@ -32,6 +32,8 @@ _REGIONS = ("region_verifier_test", "region_runner_test", "bsp_test", "region_fa
 _REGION_REFERENCE = ("exact_regions_test", "exact_regions_intersect_test",
                      "region_verifier_test", "region_runner_test")
 _FORCES = ("force_verifier_test", "force_conformance_test", "force_reference_test")
+_PATCH = ("solfec_test", "region_families_test")
+_SWEPT = ("swept_reference_test",)
 _LCP = ("exact_lcp_test", "force_reference_test", "force_verifier_test", "force_conformance_test")
 TESTS = {
     "harness/proximity/verifier.cpp": _PROXIMITY_VERIFIER,
@@ -51,9 +53,21 @@ TESTS = {
     "reference/exact_regions.cpp": _REGION_REFERENCE,
     "reference/exact_regions_intersect.cpp": _REGION_REFERENCE,
     "reference/exact_lcp.cpp": _LCP,
+    "harness/regions/patch_checks.cpp": _PATCH,
+    "reference/exact_patch.cpp": _PATCH,
+    "harness/regions/band.cpp": _REGIONS,
+    "harness/regions/contact_sets.cpp": ("contact_sets_test", "contact_set_verifier_test"),
+    "harness/swept/runner.cpp": _SWEPT,
+    "reference/exact_swept.cpp": _SWEPT,
 }
 
 PV = "harness/proximity/verifier.cpp"
+PC = "harness/regions/patch_checks.cpp"
+XP = "reference/exact_patch.cpp"
+BAND = "harness/regions/band.cpp"
+CS = "harness/regions/contact_sets.cpp"
+SW = "harness/swept/runner.cpp"
+XS = "reference/exact_swept.cpp"
 RV = "harness/regions/verifier.cpp"
 FV = "harness/forces/verifier.cpp"
 CMP = "harness/compare/compare.cpp"
@@ -250,6 +264,87 @@ MUTANTS = [
     Mutant("lcp-forces-always-unique", "reference/exact_lcp.cpp",
            "out.forces_unique = rank == static_cast<int>(active.size());",
            "out.forces_unique = rank >= 0;"),
+    # ---- contact patches (seed 001): the checks and the exact patch
+    Mutant("patch-count-unchecked", PC,
+           "if (result.regions.size() > 1) {", "if (result.regions.size() > 1 && false) {"),
+    Mutant("patch-point-tolerance-1000x", PC,
+           'add(out, "point", dp <= L ?', 'add(out, "point", dp <= 1000 * L ?'),
+    Mutant("patch-gap-lower-bound-dropped", PC,
+           "const bool gap_ok = g <= L && g >= -s_n - L;", "const bool gap_ok = g <= L || s_n < 0;"),
+    Mutant("patch-missing-patch-always-band", PC,
+           "const bool band = depth <= L;", "const bool band = depth <= 1000 * L;"),
+    Mutant("patch-no-volume-patch-never-fails", PC,
+           'add(out, "patch", off <= L ? Verdict::ambiguous : Verdict::fail,',
+           'add(out, "patch", Verdict::ambiguous,'),
+    Mutant("patch-area-tolerance-1000x", PC,
+           'add(out, "area", da <= ta ?', 'add(out, "area", da <= 1000 * ta ?'),
+    Mutant("patch-surface-pair-unchecked", PC,
+           'add(out, "surface pair", named - best <= L ?',
+           'add(out, "surface pair", named - best <= 1e300 ?'),
+    Mutant("exact-patch-ignores-b-half-spaces", XP,
+           "if (sg > 0) inside = false;", "if (sg > 0 && p.body == 0) inside = false;"),
+    Mutant("exact-patch-point-unweighted", XP,
+           "total += f.area;\n    out.point += f.area * f.centroid;",
+           "total += 1.0;\n    out.point += f.centroid;"),
+    Mutant("exact-patch-area-whole-surface", XP,
+           "out.area = 0.5 * total;", "out.area = total;"),
+    Mutant("exact-patch-twin-gap-zero", XP,
+           "face.twin_gap = std::min(face.twin_gap, worst);",
+           "face.twin_gap = std::min(face.twin_gap, 0.0 * worst);"),
+    # ---- the ε band's geometry (band.cpp, used by the region verifier)
+    Mutant("band-reach-ignores-b-entity", BAND,
+           "distance_to_point_set(p, pa), distance_to_point_set(p, pb)});",
+           "distance_to_point_set(p, pa), 0.0 * distance_to_point_set(p, pb)});"),
+    Mutant("band-margin-as-wide-as-tau", BAND,
+           "return std::max(1e-6 * tau,", "return std::max(1.0 * tau,"),
+    Mutant("band-boundary-distance-zero", BAND, "  return best;\n", "  return 0.0 * best;\n"),
+    Mutant("band-untouched-ignores-touching", BAND,
+           "if (touched[i * fb.size() + j] || box_gap(", "if (box_gap("),
+    Mutant("band-untouched-within-1000x", BAND,
+           "if (d > within) continue;", "if (d > 1000 * within) continue;"),
+    # ---- contact sets: the per-frame verifier
+    Mutant("csets-points-tolerance-1000x", CS,
+           "if (!(best <= in.tau)) {", "if (!(best <= 1000 * in.tau)) {"),
+    Mutant("csets-penetration-unchecked", CS,
+           'check("penetration", out.relation == Relation::penetrating,',
+           'check("penetration", out.relation == Relation::penetrating || true,'),
+    Mutant("csets-separated-epsilon-1000x", CS,
+           "if (d > in.epsilon) n.spurious = n.contacts;",
+           "if (d > 1000 * in.epsilon) n.spurious = n.contacts;"),
+    Mutant("csets-point-only-normal-unchecked", CS,
+           "(named ? holding < regions : holding == 0)", "(named && holding < regions)"),
+    Mutant("csets-coverage-unchecked", CS,
+           'check("coverage", n.missed == 0,', 'check("coverage", n.missed >= 0,'),
+    Mutant("csets-identity-break-passes", CS,
+           'check("persistence", n.identity_breaks == 0,',
+           'check("persistence", n.identity_breaks >= 0,'),
+    Mutant("csets-stands-for-ignores-features", CS,
+           "return *c.region.a == r.a && *c.region.b == r.b;",
+           "return *c.region.a == r.a || *c.region.b == r.b;"),
+    # ---- swept tests (seed 004): the verdict and the exact reference
+    Mutant("swept-conservative-late-passes", SW,
+           "if (algorithm.conservative && late) {", "if (algorithm.conservative && late && false) {"),
+    Mutant("swept-false-positive-always-passes", SW,
+           "v.verdict = algorithm.conservative ? Verdict::pass : Verdict::fail;",
+           "v.verdict = Verdict::pass;"),
+    Mutant("swept-nonfinite-toi-unchecked", SW,
+           "if (!std::isfinite(a.toi)) {", "if (std::isinf(a.toi)) {"),
+    Mutant("swept-toi-tolerance-1000x", SW,
+           "} else if (v.toi_error > options.toi_tolerance) {",
+           "} else if (v.toi_error > 1000 * options.toi_tolerance) {"),
+    Mutant("swept-false-negative-passes", SW,
+           "if (exact.collides && !a.collides) {", "if (exact.collides && !a.collides && false) {"),
+    Mutant("exact-swept-vf-third-side-dropped", XS,
+           "in = s(1) != -o && s(2) != -o && s(3) != -o;", "in = s(1) != -o && s(2) != -o;"),
+    Mutant("exact-swept-ee-touch-counts-as-crossing", XS,
+           "in = (o1 * o2 < 0 && o3 * o4 < 0)", "in = (o1 * o2 <= 0 && o3 * o4 <= 0)"),
+    Mutant("exact-swept-one-projection", XS,
+           "for (int k = 0; k < 3; ++k) {\n      const Poly* q", "for (int k = 0; k < 1; ++k) {\n      const Poly* q"),
+    Mutant("exact-swept-coplanar-misses-t0", XS,
+           "    candidates.push_back({nullptr, zero, zero, true});\n", ""),
+    Mutant("exact-swept-degenerate-side-open", XS,
+           "in = (s(1) == 0 && s(4) <= 0) || (s(2) == 0 && s(5) <= 0) || (s(3) == 0 && s(6) <= 0);",
+           "in = (s(1) == 0 && s(4) < 0) || (s(2) == 0 && s(5) < 0) || (s(3) == 0 && s(6) < 0);"),
     # ---- compare (the verdict-drop mutants are another change's: listed, judged as they stand)
     Mutant("compare-only-two-rank-drops-flagged", CMP,
            "return verdict_rank(next) < verdict_rank(base);",

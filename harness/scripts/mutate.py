@@ -99,8 +99,17 @@ def validate() -> list:
 def build(build_dir: Path, targets, jobs: int, log: Path) -> bool:
     cmd = ["nice", "-n", "10", "cmake", "--build", str(build_dir), "-j", str(jobs), "--target"]
     with log.open("w") as out:
-        return subprocess.run(cmd + sorted(set(targets)), stdout=out, stderr=subprocess.STDOUT
-                              ).returncode == 0
+        # Its own process group: when interrupted, the compilers are stopped before the original
+        # is written back, so that no object built from the mutant lands after the restore (newer
+        # than the source, a later build would keep it).
+        p = subprocess.Popen(cmd + sorted(set(targets)), stdout=out, stderr=subprocess.STDOUT,
+                             start_new_session=True)
+        try:
+            return p.wait() == 0
+        except BaseException:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+            raise
 
 
 # "[  FAILED  ] Suite.Name (5 ms)", or "Suite/Param.Name/0, where GetParam() = …"; not the
