@@ -378,121 +378,119 @@ TEST(SolfecBroadphase, SegmentTreeEqualsBruteForceOnRandomBoxes) {
     if (n >= 200) {
       EXPECT_GT(fast.size(), static_cast<std::size_t>(n)) << "too sparse to test";
     }
+  }
+}
 
-    // A tetrahedron inside the cube, corner c = (0.25, 0.25, 0.25), legs 0.5: A ∩ B = B (volume
-    // 0.125 / 6 = 1/48), every face on ∂B only. The three leg faces have area 0.125 and centroids
-    // c + (1/6)(1, 1, 0) (and permutations); the slanted face has area √3/8 and centroid c +
-    // (1/6)(1, 1, 1). Area-weighted surface centroid, per coordinate: c + (1/6)(0.25 + √3/8) /
-    // (0.375 + √3/8) (the plain mean of the four centroids would be c + 0.125); half area 0.1875 +
-    // √3/16. Twin gaps: a leg face lies 0.25 from A's parallel face, the slanted one 0.75 from x =
-    // 1 (and y, z = 1). Seed normal, relative areas a: −Σ a² n_B = a_leg²(1, 1, 1) − a_slant²(1, 1,
-    // 1)/√3, and since (√3/8)²/√3 > 0.125², the contract's normal (its negation, normalised) is (1,
-    // 1, 1)/√3.
-    TEST(ExactPatch, TetrahedronInsideTheCubeByHand) {
-      const Vec3 c(0.25, 0.25, 0.25);
-      const std::vector<Vec3> corners{c, c + Vec3(0.5, 0, 0), c + Vec3(0, 0.5, 0),
-                                      c + Vec3(0, 0, 0.5)};
-      const Polytope tet = Polytope::from_points(corners);
-      const ExactPatch p = exact_patch(kA, Pose::identity(), tet, Pose::identity());
-      ASSERT_FALSE(p.empty);
-      EXPECT_EQ(p.volume_exact, "1/48");
-      ASSERT_EQ(p.faces.size(), 4u);
-      const double s3 = std::sqrt(3.0);
-      for (const ExactPatchFace& f : p.faces) {
-        EXPECT_EQ(f.side, ExactPatchFace::Side::b);
-        const bool slanted = f.normal.sum() > 0;
-        EXPECT_NEAR(f.area, slanted ? s3 / 8 : 0.125, 1e-15);
-        EXPECT_NEAR(f.twin_gap, slanted ? 0.75 : 0.25, 1e-15);
-      }
-      const double k = 0.25 + (0.25 + s3 / 8) / (0.375 + s3 / 8) / 6;
-      EXPECT_LT((p.point - Vec3(k, k, k)).norm(), 1e-14);
-      EXPECT_NEAR(p.area, 0.1875 + s3 / 16, 1e-15);
-      EXPECT_LT((p.normal - Vec3(1, 1, 1) / s3).norm(), 1e-14);
-      EXPECT_EQ(p.vertices.size(), 4u);
-    }
+// A tetrahedron inside the cube, corner c = (0.25, 0.25, 0.25), legs 0.5: A ∩ B = B (volume
+// 0.125 / 6 = 1/48), every face on ∂B only. The three leg faces have area 0.125 and centroids
+// c + (1/6)(1, 1, 0) (and permutations); the slanted face has area √3/8 and centroid c + (1/6)(1,
+// 1, 1). Area-weighted surface centroid, per coordinate: c + (1/6)(0.25 + √3/8) / (0.375 + √3/8)
+// (the plain mean of the four centroids would be c + 0.125); half area 0.1875 + √3/16. Twin gaps:
+// a leg face lies 0.25 from A's parallel face, the slanted one 0.75 from x = 1 (and y, z = 1).
+// Seed normal, relative areas a: −Σ a² n_B = a_leg²(1, 1, 1) − a_slant²(1, 1, 1)/√3, and since
+// (√3/8)²/√3 > 0.125², the contract's normal (its negation, normalised) is (1, 1, 1)/√3.
+TEST(ExactPatch, TetrahedronInsideTheCubeByHand) {
+  const Vec3 c(0.25, 0.25, 0.25);
+  const std::vector<Vec3> corners{c, c + Vec3(0.5, 0, 0), c + Vec3(0, 0.5, 0), c + Vec3(0, 0, 0.5)};
+  const Polytope tet = Polytope::from_points(corners);
+  const ExactPatch p = exact_patch(kA, Pose::identity(), tet, Pose::identity());
+  ASSERT_FALSE(p.empty);
+  EXPECT_EQ(p.volume_exact, "1/48");
+  ASSERT_EQ(p.faces.size(), 4u);
+  const double s3 = std::sqrt(3.0);
+  for (const ExactPatchFace& f : p.faces) {
+    EXPECT_EQ(f.side, ExactPatchFace::Side::b);
+    const bool slanted = f.normal.sum() > 0;
+    EXPECT_NEAR(f.area, slanted ? s3 / 8 : 0.125, 1e-15);
+    EXPECT_NEAR(f.twin_gap, slanted ? 0.75 : 0.25, 1e-15);
+  }
+  const double k = 0.25 + (0.25 + s3 / 8) / (0.375 + s3 / 8) / 6;
+  EXPECT_LT((p.point - Vec3(k, k, k)).norm(), 1e-14);
+  EXPECT_NEAR(p.area, 0.1875 + s3 / 16, 1e-15);
+  EXPECT_LT((p.normal - Vec3(1, 1, 1) / s3).norm(), 1e-14);
+  EXPECT_EQ(p.vertices.size(), 4u);
+}
 
-    // The verdict of one named check (a damaged answer may fail other region checks too, which
-    // would hide the patch check's own verdict): fail if any check of that name fails, else
-    // ambiguous if any is, else pass; `error` when no check has that name.
-    Verdict check_of(const RegionResult& r, const ExactRegions& e, const RegionStep& step,
-                     const std::string& name) {
-      RegionVerificationInput in{&e, 3.0, &kA, &kB, {}, &step};
-      in.patch_epsilon = 1e-6;
-      const Verification v = verify_regions(r, solfec::info().capabilities, in, {}).verification;
-      bool found = false, ambiguous = false;
-      for (const CheckResult& c : v.checks) {
-        if (c.name != name) continue;
-        if (c.verdict == Verdict::fail) return Verdict::fail;
-        found = true;
-        ambiguous = ambiguous || c.verdict == Verdict::ambiguous;
-      }
-      return !found ? Verdict::error : ambiguous ? Verdict::ambiguous : Verdict::pass;
-    }
+// The verdict of one named check (a damaged answer may fail other region checks too, which would
+// hide the patch check's own verdict): fail if any check of that name fails, else ambiguous if
+// any is, else pass; `error` when no check has that name.
+Verdict check_of(const RegionResult& r, const ExactRegions& e, const RegionStep& step,
+                 const std::string& name) {
+  RegionVerificationInput in{&e, 3.0, &kA, &kB, {}, &step};
+  in.patch_epsilon = 1e-6;
+  const Verification v = verify_regions(r, solfec::info().capabilities, in, {}).verification;
+  bool found = false, ambiguous = false;
+  for (const CheckResult& c : v.checks) {
+    if (c.name != name) continue;
+    if (c.verdict == Verdict::fail) return Verdict::fail;
+    found = true;
+    ambiguous = ambiguous || c.verdict == Verdict::ambiguous;
+  }
+  return !found ? Verdict::error : ambiguous ? Verdict::ambiguous : Verdict::pass;
+}
 
-    // The slab of SharedSidesAreOnBothSurfaces (B up by 0.875): exact point (0.5, 0.5, 0.9375), A's
-    // nearest face its top (0.0625 from the point, every other face of A ≥ 0.5 away), B's its
-    // bottom; S_n = 0.125 along −z; L = τ + ε ≈ 1e-6. Each damage is off by ≫ 1000 L: its check
-    // must fail.
-    TEST(PatchChecks, SlabPerturbationsFailTheirOwnCheck) {
-      const Pose pb = at(0, 0, 0.875);
-      const RegionStep step{Pose::identity(), pb, std::nullopt, std::nullopt};
-      ExactRegionOptions ask;
-      ask.compute_patch = true;
-      const ExactRegions e = exact_regions(kA, Pose::identity(), kB, pb, ask);
-      const RegionResult right = run(kA, Pose::identity(), kB, pb);
-      ASSERT_EQ(right.regions.size(), 1u);
-      ASSERT_EQ(verdict_of(right, e, step), Verdict::pass);
-      auto perturbed = [&](const std::string& check, auto change) {
-        RegionResult r = right;
-        change(r.regions[0]);
-        return check_of(r, e, step, check);
-      };
-      EXPECT_EQ(perturbed("point", [](ContactRegion& c) { c.points[0].y() -= 0.05; }),
-                Verdict::fail);
-      EXPECT_EQ(perturbed("area", [](ContactRegion& c) { *c.area *= 2; }), Verdict::fail);  // 2.5
-      EXPECT_EQ(perturbed("gap", [](ContactRegion& c) { c.gap = -0.3; }), Verdict::fail);  // < −S_n
-      EXPECT_EQ(perturbed("surface pair", [](ContactRegion& c) { c.a->id = (c.a->id + 3) % 6; }),
-                Verdict::fail);
-      EXPECT_EQ(perturbed("surface pair", [](ContactRegion& c) { c.b->id = (c.b->id + 3) % 6; }),
-                Verdict::fail);
-      RegionResult none = right, three = right;
-      none.regions.clear();  // the exact patch's centroid is 0.0625 deep in both ≫ L
-      EXPECT_EQ(check_of(none, e, step, "missing patch"), Verdict::fail);
-      // A slab 1e-4 thin: its middle is 5e-5 deep in both, beyond L ≈ 1e-6 but within 1000 L.
-      const Pose thin = at(0, 0, 1 - 1e-4);
-      const RegionStep thin_step{Pose::identity(), thin, std::nullopt, std::nullopt};
-      const ExactRegions e_thin = exact_regions(kA, Pose::identity(), kB, thin, ask);
-      EXPECT_EQ(check_of(none, e_thin, thin_step, "missing patch"), Verdict::fail);
-      three.regions.push_back(right.regions[0]);
-      three.regions.push_back(right.regions[0]);
-      EXPECT_EQ(check_of(three, e, step, "patch count"), Verdict::fail);
-      // B touching A along the edge x = y = 1: no volume. A patch point 0.1 outside B fails, one on
-      // the shared edge is within the band.
-      const Pose edge = at(1, 1, 0);
-      const RegionStep touching{Pose::identity(), edge, std::nullopt, std::nullopt};
-      const ExactRegions et = exact_regions(kA, Pose::identity(), kB, edge, ask);
-      RegionResult off = right;
-      off.regions[0].points[0] = Vec3(0.9, 0.9, 0.5);
-      EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::fail);
-      off.regions[0].points[0] = Vec3(1, 1, 0.5);
-      EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::ambiguous);
-    }
+// The slab of SharedSidesAreOnBothSurfaces (B up by 0.875): exact point (0.5, 0.5, 0.9375), A's
+// nearest face its top (0.0625 from the point, every other face of A ≥ 0.5 away), B's its bottom;
+// S_n = 0.125 along −z; L = τ + ε ≈ 1e-6. Each damage is off by ≫ 1000 L: its check must fail.
+TEST(PatchChecks, SlabPerturbationsFailTheirOwnCheck) {
+  const Pose pb = at(0, 0, 0.875);
+  const RegionStep step{Pose::identity(), pb, std::nullopt, std::nullopt};
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  const ExactRegions e = exact_regions(kA, Pose::identity(), kB, pb, ask);
+  const RegionResult right = run(kA, Pose::identity(), kB, pb);
+  ASSERT_EQ(right.regions.size(), 1u);
+  ASSERT_EQ(verdict_of(right, e, step), Verdict::pass);
+  auto perturbed = [&](const std::string& check, auto change) {
+    RegionResult r = right;
+    change(r.regions[0]);
+    return check_of(r, e, step, check);
+  };
+  EXPECT_EQ(perturbed("point", [](ContactRegion& c) { c.points[0].y() -= 0.05; }), Verdict::fail);
+  EXPECT_EQ(perturbed("area", [](ContactRegion& c) { *c.area *= 2; }), Verdict::fail);  // 2.5
+  EXPECT_EQ(perturbed("gap", [](ContactRegion& c) { c.gap = -0.3; }), Verdict::fail);   // < −S_n
+  EXPECT_EQ(perturbed("surface pair", [](ContactRegion& c) { c.a->id = (c.a->id + 3) % 6; }),
+            Verdict::fail);
+  EXPECT_EQ(perturbed("surface pair", [](ContactRegion& c) { c.b->id = (c.b->id + 3) % 6; }),
+            Verdict::fail);
+  RegionResult none = right, three = right;
+  none.regions.clear();  // the exact patch's centroid is 0.0625 deep in both ≫ L
+  EXPECT_EQ(check_of(none, e, step, "missing patch"), Verdict::fail);
+  // A slab 1e-4 thin: its middle is 5e-5 deep in both, beyond L ≈ 1e-6 but within 1000 L.
+  const Pose thin = at(0, 0, 1 - 1e-4);
+  const RegionStep thin_step{Pose::identity(), thin, std::nullopt, std::nullopt};
+  const ExactRegions e_thin = exact_regions(kA, Pose::identity(), kB, thin, ask);
+  EXPECT_EQ(check_of(none, e_thin, thin_step, "missing patch"), Verdict::fail);
+  three.regions.push_back(right.regions[0]);
+  three.regions.push_back(right.regions[0]);
+  EXPECT_EQ(check_of(three, e, step, "patch count"), Verdict::fail);
+  // B touching A along the edge x = y = 1: no volume. A patch point 0.1 outside B fails, one on
+  // the shared edge is within the band.
+  const Pose edge = at(1, 1, 0);
+  const RegionStep touching{Pose::identity(), edge, std::nullopt, std::nullopt};
+  const ExactRegions et = exact_regions(kA, Pose::identity(), kB, edge, ask);
+  RegionResult off = right;
+  off.regions[0].points[0] = Vec3(0.9, 0.9, 0.5);
+  EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::fail);
+  off.regions[0].points[0] = Vec3(1, 1, 0.5);
+  EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::ambiguous);
+}
 
-    // B 2e-4 into A's side x = 1: the middle of the overlap is 1e-4 inside both, beyond L ≈ 1e-6
-    // (but within 1000 L), so no patch is wrong; 2e-7 into it (depth 1e-7 ≤ L), the band.
-    TEST(PatchChecks, ThinSideOverlapWithoutAPatch) {
-      ExactRegionOptions ask;
-      ask.compute_patch = true;
-      for (const double overlap : {2e-4, 2e-7}) {
-        const Pose pb = at(1 - overlap, 0, 0);
-        const RegionStep step{Pose::identity(), pb, std::nullopt, std::nullopt};
-        const ExactRegions e = exact_regions(kA, Pose::identity(), kB, pb, ask);
-        ASSERT_TRUE(e.patch && !e.patch->empty) << overlap;
-        EXPECT_EQ(check_of(RegionResult{}, e, step, "missing patch"),
-                  overlap > 1e-6 ? Verdict::fail : Verdict::ambiguous)
-            << overlap;
-      }
-    }
+// B 2e-4 into A's side x = 1: the middle of the overlap is 1e-4 inside both, beyond L ≈ 1e-6 (but
+// within 1000 L), so no patch is wrong; 2e-7 into it (depth 1e-7 ≤ L), the band.
+TEST(PatchChecks, ThinSideOverlapWithoutAPatch) {
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  for (const double overlap : {2e-4, 2e-7}) {
+    const Pose pb = at(1 - overlap, 0, 0);
+    const RegionStep step{Pose::identity(), pb, std::nullopt, std::nullopt};
+    const ExactRegions e = exact_regions(kA, Pose::identity(), kB, pb, ask);
+    ASSERT_TRUE(e.patch && !e.patch->empty) << overlap;
+    EXPECT_EQ(check_of(RegionResult{}, e, step, "missing patch"),
+              overlap > 1e-6 ? Verdict::fail : Verdict::ambiguous)
+        << overlap;
+  }
+}
 
-  }  // namespace
+}  // namespace
 }  // namespace touchstone

@@ -427,71 +427,71 @@ TEST(SweptSolids, FclAdapterMatchesAKnownTimeOfContact) {
       EXPECT_TRUE(a.toi >= 0 && a.toi <= 1) << name << ": " << a.toi;
     }
   }
+}
 
-  // Each rule once more, on an exact toi of exactly 1/2 with the default tolerance 1e-6: the
-  // expected verdicts follow from runner.hpp's rules by hand.
-  TEST(SweptVerdicts, ToleranceLatenessAndNonFiniteToi) {
-    ExactSweptResult hit;
-    hit.collides = true;
-    hit.toi_lo_double = hit.toi_hi_double = 0.5;
-    const SweptAlgorithmInfo conservative{"c", "", "", true, {}, {}};
-    const SweptAlgorithmInfo plain{"p", "", "", false, {}, {}};
-    const SweptOptions options;
-    ASSERT_EQ(options.toi_tolerance, 1e-6);
-    auto verdict = [&](const SweptAlgorithmInfo& a, const ExactSweptResult& e, bool hits,
-                       double t) {
-      return judge_swept(a, e, options, {hits, t, false, ""}).verdict;
-    };
-    for (const SweptAlgorithmInfo* a : {&plain, &conservative}) {
-      EXPECT_EQ(verdict(*a, hit, true, 0.5 - 1e-7), Verdict::pass);  // early, within 1e-6
-      EXPECT_EQ(verdict(*a, hit, true, 0.5 - 1e-4), Verdict::fail);  // early by 100 tolerances
-      EXPECT_EQ(verdict(*a, hit, true, 0.5 + 1e-4), Verdict::fail);  // late by 100 tolerances
-      EXPECT_EQ(verdict(*a, hit, false, 0.0), Verdict::fail);        // missed the contact
-      for (const double bad : {std::nan(""), HUGE_VAL, -HUGE_VAL}) {
-        const SweptVerification v = judge_swept(*a, hit, options, {true, bad, false, ""});
-        EXPECT_EQ(v.verdict, Verdict::fail) << bad;
-        EXPECT_EQ(v.toi_error, HUGE_VAL) << bad;
-      }
+// Each rule once more, on an exact toi of exactly 1/2 with the default tolerance 1e-6: the
+// expected verdicts follow from runner.hpp's rules by hand.
+TEST(SweptVerdicts, ToleranceLatenessAndNonFiniteToi) {
+  ExactSweptResult hit;
+  hit.collides = true;
+  hit.toi_lo_double = hit.toi_hi_double = 0.5;
+  const SweptAlgorithmInfo conservative{"c", "", "", true, {}, {}};
+  const SweptAlgorithmInfo plain{"p", "", "", false, {}, {}};
+  const SweptOptions options;
+  ASSERT_EQ(options.toi_tolerance, 1e-6);
+  auto verdict = [&](const SweptAlgorithmInfo& a, const ExactSweptResult& e, bool hits, double t) {
+    return judge_swept(a, e, options, {hits, t, false, ""}).verdict;
+  };
+  for (const SweptAlgorithmInfo* a : {&plain, &conservative}) {
+    EXPECT_EQ(verdict(*a, hit, true, 0.5 - 1e-7), Verdict::pass);  // early, within 1e-6
+    EXPECT_EQ(verdict(*a, hit, true, 0.5 - 1e-4), Verdict::fail);  // early by 100 tolerances
+    EXPECT_EQ(verdict(*a, hit, true, 0.5 + 1e-4), Verdict::fail);  // late by 100 tolerances
+    EXPECT_EQ(verdict(*a, hit, false, 0.0), Verdict::fail);        // missed the contact
+    for (const double bad : {std::nan(""), HUGE_VAL, -HUGE_VAL}) {
+      const SweptVerification v = judge_swept(*a, hit, options, {true, bad, false, ""});
+      EXPECT_EQ(v.verdict, Verdict::fail) << bad;
+      EXPECT_EQ(v.toi_error, HUGE_VAL) << bad;
     }
-    // Late within the tolerance: only a conservative algorithm (never late) fails.
-    EXPECT_EQ(verdict(plain, hit, true, 0.5 + 1e-7), Verdict::pass);
-    EXPECT_EQ(verdict(conservative, hit, true, 0.5 + 1e-7), Verdict::fail);
-    // A contact where there is none: allowed to a conservative algorithm only.
-    const ExactSweptResult miss;
-    EXPECT_EQ(verdict(conservative, miss, true, 0.25), Verdict::pass);
-    EXPECT_EQ(verdict(plain, miss, true, 0.25), Verdict::fail);
-    EXPECT_EQ(verdict(plain, miss, false, 0.0), Verdict::pass);
   }
+  // Late within the tolerance: only a conservative algorithm (never late) fails.
+  EXPECT_EQ(verdict(plain, hit, true, 0.5 + 1e-7), Verdict::pass);
+  EXPECT_EQ(verdict(conservative, hit, true, 0.5 + 1e-7), Verdict::fail);
+  // A contact where there is none: allowed to a conservative algorithm only.
+  const ExactSweptResult miss;
+  EXPECT_EQ(verdict(conservative, miss, true, 0.25), Verdict::pass);
+  EXPECT_EQ(verdict(plain, miss, true, 0.25), Verdict::fail);
+  EXPECT_EQ(verdict(plain, miss, false, 0.0), Verdict::pass);
+}
 
-  // Through the runner: answers built from the exact reference, late by 1e-4 (100 tolerances) or
-  // with a NaN toi, fail on every colliding query of a family and are counted as TOI failures.
-  TEST(SweptVerdicts, RunCountsLateAndNonFiniteToisAsFailures) {
-    auto answering = [](std::string name, double shift) {
-      SweptAlgorithmInfo a{std::move(name), "", "", false, {}, {}};
-      a.query = [shift](const SweptQuery& q) {
-        const ExactSweptResult e = exact_swept(exact_swept_query(q));
-        return SweptAnswer{e.collides, e.collides ? e.toi_lo_double + shift : 1.0, false, ""};
-      };
-      return a;
+// Through the runner: answers built from the exact reference, late by 1e-4 (100 tolerances) or
+// with a NaN toi, fail on every colliding query of a family and are counted as TOI failures.
+TEST(SweptVerdicts, RunCountsLateAndNonFiniteToisAsFailures) {
+  auto answering = [](std::string name, double shift) {
+    SweptAlgorithmInfo a{std::move(name), "", "", false, {}, {}};
+    a.query = [shift](const SweptQuery& q) {
+      const ExactSweptResult e = exact_swept(exact_swept_query(q));
+      return SweptAnswer{e.collides, e.collides ? e.toi_lo_double + shift : 1.0, false, ""};
     };
-    const SweptAlgorithmInfo right = answering("right", 0), late = answering("late", 1e-4),
-                             nan = answering("nan", std::nan(""));
-    SweptOptions options;
-    options.repetitions = 1;
-    const SweptRun run =
-        run_swept(swept_family_cases({"thin-plate"}), {&right, &late, &nan}, options, {});
-    int colliding = 0;
-    for (const auto& c : run.cases) colliding += c.reference.exact.collides;
-    ASSERT_GT(colliding, 0);
-    int rows = 0;
-    for (const SweptTableRow& row : swept_table(run)) {
-      if (row.group != "thin-plate" || row.algorithm == "exact-reference") continue;
-      ++rows;
-      EXPECT_EQ(row.toi_failures, row.algorithm == "right" ? 0 : colliding) << row.algorithm;
-      EXPECT_EQ(row.false_negatives + row.false_positives, 0) << row.algorithm;
-    }
-    EXPECT_EQ(rows, 3);
+    return a;
+  };
+  const SweptAlgorithmInfo right = answering("right", 0), late = answering("late", 1e-4),
+                           nan = answering("nan", std::nan(""));
+  SweptOptions options;
+  options.repetitions = 1;
+  const SweptRun run =
+      run_swept(swept_family_cases({"thin-plate"}), {&right, &late, &nan}, options, {});
+  int colliding = 0;
+  for (const auto& c : run.cases) colliding += c.reference.exact.collides;
+  ASSERT_GT(colliding, 0);
+  int rows = 0;
+  for (const SweptTableRow& row : swept_table(run)) {
+    if (row.group != "thin-plate" || row.algorithm == "exact-reference") continue;
+    ++rows;
+    EXPECT_EQ(row.toi_failures, row.algorithm == "right" ? 0 : colliding) << row.algorithm;
+    EXPECT_EQ(row.false_negatives + row.false_positives, 0) << row.algorithm;
   }
+  EXPECT_EQ(rows, 3);
+}
 
 }  // namespace
 }  // namespace touchstone
