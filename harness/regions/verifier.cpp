@@ -506,7 +506,12 @@ void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
 // The covering claim (covering.hpp) on a touching pair or inside the band, where a miss fails
 // only as band_missing would fail it.
 void covering(const Context& x, Findings& f, RegionCounts& counts) {
-  CoveringInput in{&x.regions(), x.points_tolerance(), x.tau, x.tol.normal, x.band != nullptr};
+  CoveringInput in;
+  in.regions = &x.regions();
+  in.points_tolerance = x.points_tolerance();
+  in.tau = x.tau;
+  in.normal_tolerance = x.tol.normal;
+  in.band = x.band != nullptr;
   if (x.band && !(x.band_complete && x.band->length <= x.input.epsilon_relative * x.input.size / 2))
     in.miss = Verdict::ambiguous;
   in.gap = [&x](const Feature& a, const Feature& b) { return entity_gap(x, a, b); };
