@@ -10,6 +10,8 @@ std::string_view to_string(RegionSubset s) {
       return "intersection";
     case RegionSubset::sufficient:
       return "sufficient";
+    case RegionSubset::covering:
+      return "covering";
   }
   return "sufficient";
 }

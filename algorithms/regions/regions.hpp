@@ -13,6 +13,9 @@
 //    regions whose neighbourhood is not already constrained by adjacent higher-dimensional ones.
 // Returning a region of 𝓘 beyond the claimed subset is allowed (𝓡 is sufficient, not minimal);
 // returning a pair that does not intersect, or missing one of the claimed subset, is a failure.
+// A contact-set tracker (seed 003 §3, algorithms/contact_sets) claims a third, weaker subset:
+//  - covering: some pairs of 𝓘, each with points on its region, such that every region of 𝓡 has
+//    a returned point on it (a point-per-contact set that a solver can use; docs/regions.md).
 //
 // Normals point from B into A (the direction along which A may move away from B), like the force
 // contract's contact normals (DESIGN §3.3). For a 2D region it is the outward normal of B's face.
@@ -26,14 +29,15 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/proximity/proximity.hpp"
 
 namespace touchstone {
 
-enum class RegionSubset { intersection, sufficient };  // 𝓘 or 𝓡
-std::string_view to_string(RegionSubset s);            // "intersection" / "sufficient"
+enum class RegionSubset { intersection, sufficient, covering };  // 𝓘, 𝓡, pairs of 𝓘 covering 𝓡
+std::string_view to_string(RegionSubset s);  // "intersection" / "sufficient" / "covering"
 
 struct ContactRegion {
   std::optional<Feature> a, b;  // entities (open point sets); empty for point-only peers
@@ -65,6 +69,11 @@ struct RegionQuery {
   std::span<const ContactRegion> previous{};
   // For back-face culling (seed 000 §4.1); absent when the caller has no velocities.
   std::optional<BodyVelocity> velocity_a, velocity_b;
+  // The poses (A, B) of the case's earlier steps, first step first; empty on a first step. The
+  // motion from one step to the next is translation linear, rotation by slerp, over unit time
+  // (interpolate_pose, algorithms/contact_sets/contact_set.hpp; docs/regions.md). For algorithms
+  // that replay a motion (a contact-set tracker): the query itself stays stateless.
+  std::span<const std::pair<Pose, Pose>> earlier_steps{};
 };
 
 struct RegionResult {
@@ -90,6 +99,7 @@ struct RegionCapabilities {
   bool entities = true;             // names the entity pair of each region (else point-only)
   bool intersection_set = false;    // can return the whole 𝓘
   bool sufficient_set = false;      // returns 𝓡 (eq. (3)–(4))
+  bool covering_set = false;        // returns pairs of 𝓘 whose points cover 𝓡 (contact sets)
   bool normals = false;             // contact normals per region
   bool temporal_coherence = false;  // uses `previous` for normals (conditions (6)–(7))
   bool back_face_culling = false;   // uses the velocities (§4.1)

@@ -1,4 +1,5 @@
 // Every contact-region algorithm the project ships, one line each.
+#include "algorithms/contact_sets/mirtich/mirtich_regions.hpp"
 #include "algorithms/regions/allpairs/allpairs.hpp"
 #include "algorithms/regions/brepindex/brepindex.hpp"
 #include "algorithms/regions/bsp/bsp.hpp"
@@ -16,6 +17,7 @@ void register_builtin(RegionRegistry& registry) {
   registry.add(bsp::info());
   registry.add(bvh_regions::info());
   registry.add(solfec::info());
+  registry.add(mirtich_contacts::region_info());  // a contact-set tracker (issue 34)
   // peers (algorithms/regions/peers/peers.cmake switches each library on or off)
 #ifdef TOUCHSTONE_HAVE_FCL_REGIONS
   registry.add(region_peers::fcl_mesh_info());

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <stdexcept>
+#include <utility>
 
 #include "harness/common/child_process.hpp"
 #include "harness/common/wire.hpp"
@@ -84,9 +86,12 @@ RegionMeasurement measure_region_steps(const RegionAlgorithmInfo& info,
   const auto prepared_b = algorithm.prepare(b);
   m.timing.prepare_ns = ns_since(start);
   std::vector<double> times;
+  std::vector<std::pair<Pose, Pose>> poses;  // every step's, for RegionQuery::earlier_steps
+  for (const RegionStep& s : steps) poses.emplace_back(s.pose_a, s.pose_b);
   for (std::size_t k = 0; k < steps.size(); ++k) {
     RegionQuery q{prepared_a.get(),    prepared_b.get(),   steps[k].pose_a, steps[k].pose_b, {},
                   steps[k].velocity_a, steps[k].velocity_b};
+    q.earlier_steps = std::span<const std::pair<Pose, Pose>>(poses).first(k);
     if (k > 0 && info.capabilities.temporal_coherence) q.previous = m.steps[k - 1].regions;
     // One untimed query first, in and out of process alike (page faults of a fresh child).
     RegionResult answer = algorithm.query(q);

@@ -145,6 +145,7 @@ Flags region_capability_flags(const RegionCapabilities& c) {
   return {{"entities", c.entities},
           {"intersection_set", c.intersection_set},
           {"sufficient_set", c.sufficient_set},
+          {"covering_set", c.covering_set},
           {"normals", c.normals},
           {"temporal_coherence", c.temporal_coherence},
           {"back_face_culling", c.back_face_culling},

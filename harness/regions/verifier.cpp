@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "harness/regions/band.hpp"
+#include "harness/regions/covering.hpp"
 #include "harness/regions/culling_excuse.hpp"
 #include "harness/regions/declared_limits.hpp"
+#include "harness/regions/findings.hpp"
 #include "harness/regions/normals.hpp"
 #include "harness/regions/patch_checks.hpp"
 #include "harness/regions/point_sets.hpp"
@@ -40,47 +42,6 @@ std::string describe_pair(const Feature& a, const Feature& b, int dimension) {
 }
 
 namespace {
-
-// Checks by name, in the order first registered: each passes until something fails it; a failed
-// check keeps its first detail, how many more there were and its largest error.
-class Findings {
- public:
-  void check(const std::string& name) { entry(name); }
-  void add(const std::string& name, Verdict verdict, std::string detail, double error = 0.0,
-           double tolerance = 0.0) {
-    Entry& e = entry(name);
-    if (e.count == 0 || (verdict == Verdict::fail && e.verdict != Verdict::fail)) {
-      e.verdict = verdict;
-      e.detail = std::move(detail);
-    }
-    ++e.count;
-    e.error = std::max(e.error, error);
-    e.tolerance = tolerance;
-  }
-  void emit(Verification& out) const {
-    for (const Entry& e : entries_) {
-      std::string detail = e.detail;
-      if (e.count > 1) detail += " (and " + std::to_string(e.count - 1) + " more)";
-      out.checks.push_back({e.name, e.verdict, e.error, e.tolerance, detail});
-    }
-  }
-
- private:
-  struct Entry {
-    std::string name;
-    Verdict verdict = Verdict::pass;
-    std::string detail;
-    int count = 0;
-    double error = 0.0, tolerance = 0.0;
-  };
-  Entry& entry(const std::string& name) {
-    for (Entry& e : entries_)
-      if (e.name == name) return e;
-    entries_.push_back(Entry{name, Verdict::pass, "", 0, 0.0, 0.0});
-    return entries_.back();
-  }
-  std::vector<Entry> entries_;
-};
 
 struct Context {
   const RegionResult& result;
@@ -542,6 +503,21 @@ void point_checks(const Context& x, Findings& f, RegionCounts& counts) {
             " regions of 𝓡 covered (reported, not judged)");
 }
 
+// The covering claim (covering.hpp) on a touching pair or inside the band, where a miss fails
+// only as band_missing would fail it.
+void covering(const Context& x, Findings& f, RegionCounts& counts) {
+  CoveringInput in;
+  in.regions = &x.regions();
+  in.points_tolerance = x.points_tolerance();
+  in.tau = x.tau;
+  in.normal_tolerance = x.tol.normal;
+  in.band = x.band != nullptr;
+  if (x.band && !(x.band_complete && x.band->length <= x.input.epsilon_relative * x.input.size / 2))
+    in.miss = Verdict::ambiguous;
+  in.gap = [&x](const Feature& a, const Feature& b) { return entity_gap(x, a, b); };
+  covering_checks(x.result, x.caps, in, f, counts);
+}
+
 }  // namespace
 
 RegionVerification verify_regions(const RegionResult& result, const RegionCapabilities& caps,
@@ -577,7 +553,9 @@ RegionVerification verify_regions(const RegionResult& result, const RegionCapabi
     band_coverage(x, f);
   }
   if (next != Next::stop) {
-    if (caps.entities)
+    if (caps.entities && result.subset == RegionSubset::covering)
+      covering(x, f, out.counts);
+    else if (caps.entities)
       entity_checks(x, f, out.counts);
     else
       point_checks(x, f, out.counts);

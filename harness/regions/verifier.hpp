@@ -54,6 +54,8 @@
 //    subset not declared fails (`subset`). Normals, if declared: each in some piece of the cone
 //    (`normal outside cone`), at most 3 − dim of them (`normal count`), at least
 //    min(pieces, 3 − dim) distinct pieces hit (`normal pieces`).
+//  - The covering claim (contact-set trackers, RegionSubset::covering): covering.hpp, instead of
+//    the entity checks above.
 //  - Temporal coherence, if declared, with the algorithm's previous answer 𝒞: a region whose pair
 //    (x, y) is in 𝒞 must carry 𝒞's normals (condition (6)); else a region adjacent as in condition
 //    (7) (adj(x, x') and y = y', x = x' and adj(y, y'), or both; x' and y' with convex

@@ -13,8 +13,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <tuple>
 
 #include "cases/format/case_loader.hpp"
+#include "harness/common/case_shapes.hpp"
 #include "harness/common/cli.hpp"
 #include "harness/regions/band.hpp"
 #include "harness/regions/normals.hpp"
@@ -387,6 +389,127 @@ TEST_F(RegionRunner, ExportedFailuresReplayWithTheSameReferences) {
 // A cone piece binds on both sides: n·g >= −tol for g into A, n·g <= tol for g into B. The piece
 // of (0, 0, −1) with x pinned from A's side and y from B's: a normal leaning along ±x or ±y by
 // 0.1 leaves it, one leaning by 1e-10 (within tol_normal 1e-9) stays.
+// Mirtich's contact-set tracker under `touchstone regions` (issue 34): the shipped sliding scenes
+// (a cube resting exactly on a table slides, spins, slides across the table's edge) pass the
+// covering claim at every step, and a contact whose entity pair is still a region of the exact 𝓘
+// at the next step keeps it (sliding and spinning, the cube's bottom vertices stay on the table's
+// open top face; across the edge, the corner leaves it once).
+class MirtichRegions : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    const LoadedCases loaded =
+        load_cases(std::string(TOUCHSTONE_SOURCE_DIR) + "/cases/examples/sliding-contacts.json");
+    for (const auto& e : loaded.errors) ADD_FAILURE() << e.to_string();
+    cases_ = new std::vector<RegionCase>(loaded.regions);
+    cache_ = new ReferenceCache();
+    RegionRunOptions options;
+    options.repetitions = 2;  // the timing loop repeats each step: the replay must not drift
+    run_ = new RegionRunResults(run_regions(
+        *cases_, {RegionRegistry::builtin().find("mirtich-contact-set")}, options, *cache_));
+  }
+  static void TearDownTestSuite() {
+    delete run_;
+    delete cache_;
+    delete cases_;
+  }
+  static std::vector<RegionCase>* cases_;
+  static ReferenceCache* cache_;
+  static RegionRunResults* run_;
+};
+std::vector<RegionCase>* MirtichRegions::cases_ = nullptr;
+ReferenceCache* MirtichRegions::cache_ = nullptr;
+RegionRunResults* MirtichRegions::run_ = nullptr;
+
+using PairSet = std::vector<std::pair<Feature, Feature>>;
+PairSet pairs_of(const RegionResult& r) {
+  PairSet out;
+  for (const ContactRegion& c : r.regions)
+    if (c.a && c.b) out.emplace_back(*c.a, *c.b);
+  std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
+    return std::tie(x.first.kind, x.first.id, x.second.kind, x.second.id) <
+           std::tie(y.first.kind, y.first.id, y.second.kind, y.second.id);
+  });
+  return out;
+}
+
+TEST_F(MirtichRegions, SlidingScenesPassAndIdentitiesPersist) {
+  ASSERT_EQ(cases_->size(), 3u);
+  ASSERT_EQ(run_->results.size(), 3u);
+  for (const RegionResultRecord& r : run_->results) {
+    const RegionCaseRecord& rec = run_->cases[r.case_index];
+    SCOPED_TRACE(rec.spec.id);
+    EXPECT_TRUE(rec.problems.empty()) << rec.problems.front();
+    EXPECT_EQ(r.verification.verdict, Verdict::pass) << r.verification.reason;
+    ASSERT_EQ(r.output.steps.size(), rec.spec.steps.size());
+    for (std::size_t k = 0; k < r.output.steps.size(); ++k) {
+      EXPECT_EQ(r.output.steps[k].subset, RegionSubset::covering);
+      EXPECT_FALSE(r.output.steps[k].regions.empty());
+      // The runner passed the earlier steps: the replay calls V-Clip at least once a step.
+      EXPECT_GE(r.output.steps[k].iterations, static_cast<int>(k) + 1) << "step " << k + 1;
+    }
+    // Persistence: a contact whose pair is still a region of 𝓘 at the next step keeps that pair.
+    int changed = 0;
+    for (std::size_t k = 0; k + 1 < rec.steps.size(); ++k) {
+      const PairSet next = pairs_of(r.output.steps[k + 1]);
+      changed += next != pairs_of(r.output.steps[k]);
+      for (const auto& [fa, fb] : pairs_of(r.output.steps[k])) {
+        bool persists = false;
+        for (const ExactRegion& e : rec.steps[k + 1].reference->regions)
+          persists = persists || (e.a == fa && e.b == fb);
+        if (persists) {
+          EXPECT_NE(std::find(next.begin(), next.end(), std::pair{fa, fb}), next.end())
+              << "step " << k + 2 << " drops " << describe_pair(fa, fb, 0);
+        }
+      }
+    }
+    // Sliding across the edge, the tracked corner leaves the table: the contact migrates (to the
+    // crossing of the cube's bottom edge with the table's edge); elsewhere it never changes.
+    EXPECT_EQ(changed, rec.spec.id == "slide-off-edge" ? 1 : 0);
+  }
+}
+
+// The covering claim's checks (covering.hpp) on the first step of slide-on-table, each damage
+// reasoned by hand: no contact leaves the face-face region uncovered; a pair naming a vertex of
+// the cube's top (1 above the table) is not a pair of 𝓘; a flipped normal leaves the cone; an
+// algorithm that does not declare the claim fails `subset`.
+TEST_F(MirtichRegions, CoveringClaimCatchesEachDamage) {
+  const RegionCaseRecord& rec = run_->cases.at(0);
+  ASSERT_EQ(rec.spec.id, "slide-on-table");
+  const Polytope a = build_case_shape(rec.spec.a), b = build_case_shape(rec.spec.b);
+  const RegionResult& answer = run_->results.at(0).output.steps.at(0);
+  ASSERT_FALSE(answer.regions.empty());
+  const RegionCapabilities caps =
+      RegionRegistry::builtin().find("mirtich-contact-set")->capabilities;
+  const auto verdict_of = [&](const RegionResult& r, const RegionCapabilities& c,
+                              const std::string& check) {
+    const RegionVerificationInput in{&*rec.steps[0].reference, rec.steps[0].size, &a, &b, {},
+                                     &rec.spec.steps[0]};
+    const Verification v = verify_regions(r, c, in, RegionTolerances{}).verification;
+    for (const CheckResult& x : v.checks)
+      if (x.name == check) return std::pair{v.verdict, x.verdict};
+    return std::pair{v.verdict, Verdict::error};
+  };
+  EXPECT_EQ(verdict_of(answer, caps, "coverage"), std::pair(Verdict::pass, Verdict::pass));
+  RegionResult none = answer;
+  none.regions.clear();
+  EXPECT_EQ(verdict_of(none, caps, "coverage"), std::pair(Verdict::fail, Verdict::fail));
+  RegionResult top = answer;
+  int up = -1;
+  for (std::size_t v = 0; v < a.vertices().size(); ++v)
+    if (a.vertices()[v].z() == 1.0) up = static_cast<int>(v);
+  ASSERT_GE(up, 0);
+  top.regions.front().a = Feature{FeatureKind::vertex, up};
+  top.regions.front().points = {rec.spec.steps[0].pose_a.apply(a.vertices()[up])};
+  EXPECT_EQ(verdict_of(top, caps, "extra region"), std::pair(Verdict::fail, Verdict::fail));
+  RegionResult flipped = answer;
+  flipped.regions.front().normals = {-flipped.regions.front().normals.at(0)};
+  EXPECT_EQ(verdict_of(flipped, caps, "normal outside cone"),
+            std::pair(Verdict::fail, Verdict::fail));
+  RegionCapabilities undeclared = caps;
+  undeclared.covering_set = false;
+  EXPECT_EQ(verdict_of(answer, undeclared, "subset"), std::pair(Verdict::fail, Verdict::fail));
+}
+
 TEST(RegionNormals, BothSidesOfAPieceBind) {
   NormalConePiece p;
   p.into_a = {Vec3(0, 0, -1), Vec3(1, 0, 0), Vec3(-1, 0, 0)};
