@@ -1,17 +1,17 @@
-// The Brep-index as a contact-set tracker: seed 000 §4 "FindContacts" run every frame, §3
-// conditions (6)–(8) for the normals.
+// The Brep-index as a contact-set tracker: seed 000 §4.3 FindContacts run every frame, with the
+// normals' temporal coherence of its conditions (6)–(8) (docs/references.md, seed 000).
 //
 // Each frame the pair is answered by regions-brepindex (no velocities: no back-face culling, a
 // contact set keeps the contacts that are about to separate) with ε = Options::epsilon made
 // relative to that frame's pair size, and, when coherent, the previous frame's regions as 𝒞_{t−Δt}
 // (a region whose entity pair, or an adjacent pair, was in contact keeps its normals). Every region
-// it returns (the sufficient set 𝓡 of the ε-contact, seed 000 eq. (3)–(4)) is one contact: its
-// identity is its entity pair (pair_key), its points are the region's Π, its normals the region's.
-// The algorithm has no notion of a contact that persists beyond its ε band, so the set is exactly
-// the frame's regions: a pair that leaves the band leaves the set, one that comes back has the same
-// identity. Between non-convex solids one entity pair can meet in several components: they share
-// the pair's identity (convex entities meet in one). The trees are built once, on the first frame
-// of the sequence.
+// it returns (the sufficient set 𝓡 of the ε-contact, eq. (3)–(4) of the same paper) is one contact:
+// its identity is its entity pair (pair_key), its points are the region's Π, its normals the
+// region's. The algorithm has no notion of a contact that persists beyond its ε band, so the set is
+// exactly the frame's regions: a pair that leaves the band leaves the set, one that comes back has
+// the same identity. Between non-convex solids one entity pair can meet in several components: they
+// share the pair's identity (convex entities meet in one). The trees are built once, on the first
+// frame of the sequence.
 #include "algorithms/contact_sets/brepindex/brepindex_contacts.hpp"
 
 #include <cmath>
