@@ -64,7 +64,8 @@ TEST(RegionFamilies, DeterministicExactAndValid) {
   for (const RegionFamily& f : region_families()) {
     // coherent-motion's UV spheres have coordinates on the 2^-40 grid (cases/scalable_shapes.hpp).
     const bool scalable = f.name == "coherent-motion";
-    for (int i = 0; i < f.default_count; ++i) {
+    // A whole scene (hundreds of pairs, checked cell by cell below): its first 48 pairs.
+    for (int i = 0; i < (f.named_only ? std::min(f.default_count, 48) : f.default_count); ++i) {
       const RegionCase c = f.generate(7, i);
       const RegionCase again = f.generate(7, i);
       EXPECT_EQ(write_region_case_document({&c}), write_region_case_document({&again})) << c.id;
