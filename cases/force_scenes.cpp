@@ -2,10 +2,14 @@
 // unless a scene says otherwise. Contacts point their normal from B (lower, supporting) to A.
 #include "cases/force_scenes.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 #include "cases/family_support.hpp"
+#include "cases/sparsify_scene.hpp"
 
 namespace touchstone {
 namespace {
@@ -264,6 +268,47 @@ ForceCase vanishing_contact() {
   return c;
 }
 
+// W's singular values (W = A is symmetric PSD: its eigenvalues), the numerical rank (σ above
+// n · 2⁻⁵² · σ₁, Eigen's default threshold) and the two conditions σ₁/σ_rank and σ₁/σ_n.
+std::string spectrum_note(const Eigen::MatrixXd& W) {
+  Eigen::VectorXd s = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(W, Eigen::EigenvaluesOnly)
+                          .eigenvalues()
+                          .cwiseAbs();
+  std::sort(s.begin(), s.end(), std::greater<>());
+  const double cut = static_cast<double>(s.size()) * std::ldexp(1.0, -52) * s[0];
+  const auto rank = std::count_if(s.begin(), s.end(), [&](double x) { return x > cut; });
+  std::ostringstream o;
+  o << std::setprecision(3) << "W " << s.size() << "x" << s.size() << ": rank " << rank
+    << ", sigma_1/sigma_rank " << s[0] / s[rank - 1] << ", sigma_1/sigma_n " << s[0] / s.tail(1)[0];
+  return o.str();
+}
+
+// Seed 001 "Contact sparsification": the upper block of a sparsification scene
+// (cases/sparsify_scene.hpp) free on the fixed lower block (density 1), one contact per
+// solfec-cvi patch: all of them ("full") or those sparsify() keeps ("kept").
+ForceCase sparsify_forces(const std::string& scene_name, bool kept_only) {
+  const SparsifyScene& scene = sparsify_scene(scene_name);
+  const SceneContacts sc = scene_contacts(scene);
+  MultibodySystem s;
+  s.bodies.push_back(fixed("lower-block"));
+  const Vec3 half = (scene.upper_hi - scene.upper_lo) / 2;
+  s.bodies.push_back(box("upper-block", 8 * half.prod(), half, scene.upper_lo + half));
+  for (std::size_t i = 0; i < sc.raw.size(); ++i)
+    if (!kept_only || sc.kept[i]) {
+      s.contacts.push_back(contact(1, 0, sc.raw[i].point, sc.raw[i].normal.normalized()));
+      s.contacts.back().gap = sc.raw[i].gap;
+    }
+  const std::string id = scene_name + (kept_only ? "/kept" : "/full");
+  ForceCase c = multibody(id, id, s, "");
+  c.description = "seed 001 Fig. 8: " + scene.description + "; " +
+                  std::to_string(s.contacts.size()) + " of " + std::to_string(sc.raw.size()) +
+                  " solfec-cvi contacts (" + (kept_only ? "sparsified" : "all") + "); " +
+                  spectrum_note(c.problem.A);
+  c.expected.feasible = true;
+  c.tags = {"sparsify"};
+  return c;
+}
+
 }  // namespace
 
 const std::vector<int>& force_scaling_sizes() {
@@ -385,6 +430,9 @@ std::vector<ForceCase> match_force_scenes(const std::string& pattern) {
   std::vector<ForceCase> out;
   for (auto& c : force_scenes())
     if (pattern == "scenes" || matches(c.id)) out.push_back(std::move(c));
+  for (const std::string& scene : sparsify_scene_names())  // seed 001, Fig. 8
+    for (const bool kept : {false, true})
+      if (matches(scene + (kept ? "/kept" : "/full"))) out.push_back(sparsify_forces(scene, kept));
   for (const char* kind : {"stack", "pile"})
     for (int n : force_scaling_sizes()) {
       const std::string name = std::string(kind) + "/n" + std::to_string(n);

@@ -24,7 +24,10 @@ ForceCase generated_force_scene(const std::string& kind, int contacts);
 const std::vector<int>& force_scaling_sizes();
 
 // Scenes by name or glob ("block-*", "stack/n100", "stack/*" for every size, "scenes" for all
-// named scenes). Empty when nothing matches.
+// named scenes, "sparsify-*" for seed 001's sparsification scenes: the upper block of
+// cases/sparsify_scene.hpp free on the lower one, one contact per solfec-cvi patch, all of them
+// ("sparsify-hex/full") or those sparsify() keeps ("sparsify-hex/kept")). Empty when nothing
+// matches.
 std::vector<ForceCase> match_force_scenes(const std::string& pattern);
 
 }  // namespace touchstone

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cases/family_support.hpp"
+#include "cases/sparsify_scene.hpp"
 
 namespace touchstone {
 namespace {
@@ -148,6 +149,29 @@ RegionCase patch_degenerate(std::uint64_t seed, int index) {
   return c;
 }
 
+// One candidate element pair of a sparsification scene: A the upper block's cell, B the lower's.
+RegionFamily sparsify_family(const std::string& name) {
+  const SparsifyScene& s = sparsify_scene(name);
+  RegionFamily f;
+  f.name = name;
+  f.description =
+      "seed 001 Fig. 8: element pairs of a meshed block resting on another, " + s.description;
+  f.default_count = static_cast<int>(s.pairs.size());  // the whole scene
+  f.named_only = true;
+  f.generate = [name](std::uint64_t seed, int index) {
+    const SparsifyScene& scene = sparsify_scene(name);
+    const auto [u, l] = scene.pairs[static_cast<std::size_t>(index) % scene.pairs.size()];
+    RegionCase c = skeleton(name, seed, index, scene.upper[static_cast<std::size_t>(u)],
+                            scene.lower[static_cast<std::size_t>(l)],
+                            {{"upper_cell", u}, {"lower_cell", l}, {"cell", scene.cell}});
+    // Every hexahedron pair overlaps by at least δ × δ × sink; a tetrahedron pair may only touch.
+    if (scene.cell == "hex") c.expected_relation = Relation::penetrating;
+    c.tags.push_back("meshed");
+    return c;
+  };
+  return f;
+}
+
 RegionFamily family(const char* name, const char* description, int count,
                     RegionCase (*generate)(std::uint64_t, int)) {
   RegionFamily f;
@@ -174,6 +198,8 @@ std::vector<RegionFamily> patch_families() {
       family("patch-degenerate",
              "seed 001 bad input: needle, flat, identical, shared face, 1e50 and 1e-50 scales", 12,
              patch_degenerate),
+      sparsify_family("sparsify-hex"),
+      sparsify_family("sparsify-tet"),
   };
 }
 

@@ -14,7 +14,10 @@
 //  - hull-pairs: convex hulls of 8–20 random points on ellipsoids, B displaced along a random
 //    direction from deep overlap to just separated;
 //  - patch-degenerate: bad input: a needle, a flat hull, identical shapes, a shape sharing a face
-//    exactly, and huge (1e50) and tiny (1e-50) scales.
+//    exactly, and huge (1e50) and tiny (1e-50) scales;
+//  - sparsify-hex, sparsify-tet: every candidate element pair of a sparsification scene
+//    (cases/sparsify_scene.hpp), A the upper block's cell, B the lower's; named_only (a whole
+//    scene, run when named).
 #pragma once
 
 #include <vector>

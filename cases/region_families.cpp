@@ -442,7 +442,8 @@ std::vector<const RegionFamily*> match_region_families(const std::string& patter
 std::vector<RegionCase> default_region_suite(std::uint64_t seed) {
   std::vector<RegionCase> out;
   for (const RegionFamily& f : region_families())
-    for (int i = 0; i < f.default_count; ++i) out.push_back(f.generate(seed, i));
+    for (int i = 0; i < (f.named_only ? 0 : f.default_count); ++i)
+      out.push_back(f.generate(seed, i));
   return out;
 }
 

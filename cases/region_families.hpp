@@ -21,6 +21,9 @@ struct RegionFamily {
   std::string name;  // e.g. "peg-in-hole"
   std::string description;
   int default_count = 0;  // cases in the default suite
+  // A whole scene of many element pairs (seed 001's sparsification scenes): run when named by
+  // --families, left out of the default suite.
+  bool named_only = false;
   std::function<RegionCase(std::uint64_t seed, int index)> generate;
 };
 
@@ -29,7 +32,7 @@ const RegionFamily* find_region_family(const std::string& name);
 // Families whose name matches a glob ('*', '?'), e.g. "face-face-*".
 std::vector<const RegionFamily*> match_region_families(const std::string& pattern);
 
-// The default suite: default_count cases of every family, in list order.
+// The default suite: default_count cases of every family but the named_only ones, in list order.
 std::vector<RegionCase> default_region_suite(std::uint64_t seed);
 
 // Seed 000 Fig. 8 as drawn, in the frame of the two-finger-support family (unit 1, no rotation):

@@ -94,7 +94,7 @@ const KindCommandText& force_text() {
       .cases_help =
           "A case file (*.json with contact-forces/lcp cases, Siconos *.dat, FCLib "
           "*.hdf5), a directory of them, or a scene pattern: 'scenes', 'block-*', "
-          "'stack/n100', 'pile/*' (repeatable; default: the named scenes and small "
+          "'stack/n100', 'pile/*', 'sparsify-*' (repeatable; default: the named scenes and small "
           "stacks and piles)",
       .default_out = "reports/forces.json",
       .isolate_help =
@@ -196,6 +196,8 @@ void list_force_solvers(std::ostream& out) {
   out << "\nForce scenes (touchstone forces --cases <name or pattern>):\n";
   for (const auto& c : force_scenes()) out << "  " << c.id << "  " << c.description << "\n";
   out << "  stack/n{10,30,100,300,1000,2000}, pile/n{...}  generated for scaling\n";
+  out << "  sparsify-{hex,tet}/{full,kept}  seed 001 Fig. 8: a meshed block on another, all "
+         "solfec-cvi contacts or the sparsified ones\n";
 }
 
 int run_forces_command(const ForceCli& cli, int argc, char** argv) {

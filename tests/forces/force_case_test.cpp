@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
 #include <filesystem>
 #include <vector>
 
@@ -198,6 +199,75 @@ TEST(ForceCases, ScenesRoundTripThroughTheFileFormat) {
     EXPECT_EQ(back.forces[i].problem.A, scenes[i].problem.A) << scenes[i].id;
     EXPECT_EQ(back.forces[i].problem.b, scenes[i].problem.b) << scenes[i].id;
   }
+}
+
+// The sparsification scenes' force problems (seed 001 "Contact sparsification"): the kept
+// contacts are a subset of the full set, so W_kept is W_full's principal submatrix on them; both
+// are symmetric PSD (W = J M⁻¹ Jᵀ) and singular, of rank at most 6 (one free rigid body) and at
+// least 3 on the kept set (normals near +z at points spanning the interface: z, and the two
+// rotations about x and y). Ranks from the eigenvalues (W symmetric PSD: its singular values)
+// above n · ε · the largest, Eigen's default SVD threshold.
+Eigen::Index numerical_rank(const Eigen::MatrixXd& W) {
+  const Eigen::VectorXd e =
+      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(W, Eigen::EigenvaluesOnly).eigenvalues();
+  const double cut =
+      static_cast<double>(W.rows()) * Eigen::NumTraits<double>::epsilon() * e.cwiseAbs().maxCoeff();
+  return (e.array().abs() > cut).count();
+}
+
+std::vector<int> kept_indices(const ForceCase& full, const ForceCase& kept) {
+  std::vector<int> out;
+  const auto& f = full.system->contacts;
+  std::size_t j = 0;
+  for (const auto& c : kept.system->contacts) {  // in order: the next match after the last
+    std::size_t k = j;
+    while (k < f.size() && !(f[k].point == c.point && f[k].normal == c.normal && f[k].gap == c.gap))
+      ++k;
+    out.push_back(k < f.size() ? static_cast<int>(k) : -1);
+    if (k < f.size()) j = k + 1;
+  }
+  return out;
+}
+
+TEST(SparsifyForces, KeptIsASubsetAndWItsPrincipalSubmatrix) {
+  for (const char* scene : {"sparsify-hex", "sparsify-tet"}) {
+    const auto full = match_force_scenes(std::string(scene) + "/full");
+    const auto kept = match_force_scenes(std::string(scene) + "/kept");
+    ASSERT_EQ(full.size(), 1u);
+    ASSERT_EQ(kept.size(), 1u);
+    const Eigen::MatrixXd &W = full[0].problem.A, &K = kept[0].problem.A;
+    ASSERT_LT(K.rows(), W.rows()) << scene;
+    const std::vector<int> at = kept_indices(full[0], kept[0]);
+    ASSERT_EQ(std::count(at.begin(), at.end(), -1), 0) << scene << ": a kept contact not in full";
+    const auto idx =
+        Eigen::Map<const Eigen::VectorXi>(at.data(), static_cast<Eigen::Index>(at.size()));
+    EXPECT_EQ(Eigen::MatrixXd(W(idx, idx)), K) << scene;
+    for (const Eigen::MatrixXd* M : {&W, &K}) {
+      EXPECT_EQ(*M, M->transpose()) << scene;
+      const Eigen::VectorXd e =
+          Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(*M, Eigen::EigenvaluesOnly).eigenvalues();
+      EXPECT_GE(e.minCoeff(), -1e-12 * e.maxCoeff()) << scene;           // PSD to rounding
+      EXPECT_LT(std::abs(e.minCoeff()), 1e-12 * e.maxCoeff()) << scene;  // singular
+    }
+    const Eigen::Index rw = numerical_rank(W), rk = numerical_rank(K);
+    EXPECT_LE(rw, 6) << scene;
+    EXPECT_LE(rk, rw) << scene;
+    EXPECT_GE(rk, 3) << scene;
+  }
+  // The checks can fail: the rank bound on a problem with two free bodies (a second, unit-mass
+  // body under every other contact) exceeds 6, and a contact moved is no longer found in full.
+  auto two_bodies = match_force_scenes("sparsify-tet/kept")[0];
+  ASSERT_TRUE(two_bodies.system.has_value());
+  dynamics::RigidBody extra = two_bodies.system->bodies[1];
+  two_bodies.system->bodies.push_back(extra);
+  for (std::size_t i = 0; i < two_bodies.system->contacts.size(); i += 2)
+    two_bodies.system->contacts[i].body_a = 2;
+  EXPECT_GT(numerical_rank(dynamics::assemble(*two_bodies.system).A), 6);
+  auto moved = match_force_scenes("sparsify-tet/kept")[0];
+  moved.system->contacts[3].point.x() += 1e-9;
+  const auto full = match_force_scenes("sparsify-tet/full")[0];
+  const std::vector<int> at = kept_indices(full, moved);
+  EXPECT_EQ(std::count(at.begin(), at.end(), -1), 1);
 }
 
 }  // namespace
