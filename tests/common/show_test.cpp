@@ -1,10 +1,12 @@
-// `touchstone show` (harness/regions/show.hpp): the page of a generated region case with a
-// hand-written report holds the case's shapes and poses, the exact regions as the reference
-// computes them here (directly, not through the page's code) and the report's answer with its
-// differences marked; bad input stops with status 2 and says which file, case or field; and the
-// page renders in headless Chromium (Debian `chromium`; the test skips when it is not installed)
-// with its screenshot left in the build folder as show_screenshot.png.
-#include "harness/regions/show.hpp"
+// `touchstone show` (harness/common/show.hpp, harness/regions/show.hpp,
+// harness/proximity/show.hpp): the page of a generated region or proximity case with a
+// hand-written report holds the case's shapes and poses, the exact regions or closest points as
+// the reference computes them here (directly, not through the page's code) and the report's answer
+// with its differences marked; bad input stops with status 2 and says which file, case or field;
+// and the pages render in headless Chromium (Debian `chromium`; the tests skip when it is not
+// installed) with their screenshots left in the build folder as show_screenshot.png and
+// show_proximity_screenshot.png.
+#include "harness/common/show.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -14,10 +16,14 @@
 #include <fstream>
 #include <set>
 
+#include "cases/families.hpp"
 #include "cases/region_families.hpp"
 #include "harness/common/case_shapes.hpp"
 #include "harness/common/cli.hpp"
+#include "harness/proximity/reference.hpp"
+#include "harness/proximity/show.hpp"
 #include "harness/regions/reference.hpp"
+#include "harness/regions/show.hpp"
 #include "tests/support/chromium.hpp"
 
 namespace touchstone {
@@ -100,7 +106,7 @@ Written show(ShowCli cli, const std::string& out) {
   cli.no_cache = true;
   testing::internal::CaptureStderr();
   Written w;
-  w.status = run_show_command(cli);
+  w.status = run_show_command(cli, {region_show_kind(), proximity_show_kind()});
   w.err = testing::internal::GetCapturedStderr();
   w.page = test_support::slurp_file(out);
   return w;
@@ -214,6 +220,17 @@ TEST(Show, InsideTheBandShowsTheClosuresRegions) {
   }
 }
 
+// `cli` on `report` (written into `dir`) stops with status 2, says `message` and writes nothing.
+void expect_show_error(const TempDir& dir, const json& report, ShowCli cli,
+                       const std::string& message) {
+  write(dir / "report.json", report.dump());
+  cli.report = dir / "report.json";
+  const Written w = show(cli, dir / "out.html");
+  EXPECT_EQ(w.status, kExitUsage) << message;
+  EXPECT_NE(w.err.find(message), std::string::npos) << w.err;
+  EXPECT_FALSE(fs::exists(dir / "out.html")) << message;
+}
+
 TEST(Show, BadInputSaysWhichFileCaseOrField) {
   const RegionCase c = the_case();
   const ExactRegions exact = reference_of(c);
@@ -221,20 +238,17 @@ TEST(Show, BadInputSaysWhichFileCaseOrField) {
   const json good = hand_report(c, exact);
   const auto expect_error = [&](const json& report, const std::string& id,
                                 const std::string& message, const std::string& algorithm = "") {
-    write(dir / "r.json", report.dump());
     ShowCli cli;
     cli.case_id = id;
-    cli.report = dir / "r.json";
     cli.algorithm = algorithm;
-    const Written w = show(cli, dir / "out.html");
-    EXPECT_EQ(w.status, kExitUsage) << message;
-    EXPECT_NE(w.err.find(message), std::string::npos) << w.err;
-    EXPECT_FALSE(fs::exists(dir / "out.html")) << message;
+    expect_show_error(dir, report, cli, message);
   };
   expect_error(good, "no/such/case", "no region case 'no/such/case' (the report has 1 cases");
   expect_error(good, kCase, "no result of 'nobody' for case", "nobody");
-  expect_error(json{{"format", "touchstone-report/1"}, {"results", json::array()}}, kCase,
+  expect_error(json{{"format", "touchstone-report/1"}, {"region_results", json::array()}}, kCase,
                "region_cases: missing or not an array");
+  expect_error(json{{"format", "touchstone-report/1"}, {"force_results", json::array()}}, kCase,
+               "no results of a kind touchstone show draws");
   json bad = good;
   bad["region_results"][0].erase("algorithm");
   expect_error(bad, kCase, "region_results[0]: a result needs a string case and algorithm");
@@ -283,22 +297,15 @@ TEST(Show, BadInputSaysWhichFileCaseOrField) {
   EXPECT_NE(w.err.find("is neither a generated case"), std::string::npos) << w.err;
 }
 
-TEST(ShowInChromium, DrawsTheCaseWithoutConsoleErrors) {
-  if (!test_support::chromium_installed())
-    GTEST_SKIP() << "chromium is not installed (Debian package chromium; "
-                    "harness/scripts/install-deps.sh installs it)";
-  const RegionCase c = the_case();
-  TempDir dir("touchstone-show-chromium");
-  write(dir / "r.json", hand_report(c, reference_of(c)).dump());
-  ShowCli cli;
-  cli.case_id = kCase;
-  cli.report = dir / "r.json";
-  ASSERT_EQ(show(cli, dir / "show.html").status, kExitOk);
-  const fs::path screenshot = fs::absolute("show_screenshot.png");
+// `html` rendered in headless Chromium (software WebGL, SwiftShader: no GPU here) drew without
+// console errors, its panel saying `stats`; its screenshot is left as `screenshot` in the build
+// folder.
+void expect_drawn(const std::string& html, const TempDir& dir, const std::string& screenshot_name,
+                  const std::string& stats) {
+  const fs::path screenshot = fs::absolute(screenshot_name);
   fs::remove(screenshot);
-  // Software WebGL (SwiftShader): headless Chromium has no GPU here.
   const test_support::Rendered page =
-      test_support::render_page(dir / "show.html", screenshot, dir.path, "1200,800",
+      test_support::render_page(html, screenshot, dir.path, "1200,800",
                                 "--enable-unsafe-swiftshader --virtual-time-budget=2000");
   ASSERT_EQ(page.status, 0) << page.log;
   // SwiftShader's performance notes are not errors of the page.
@@ -307,13 +314,198 @@ TEST(ShowInChromium, DrawsTheCaseWithoutConsoleErrors) {
   EXPECT_NE(page.dom.find("data-drawn=\"yes\""), std::string::npos) << page.dom.substr(0, 2000);
   EXPECT_NE(page.dom.find("<canvas"), std::string::npos);
   EXPECT_EQ(page.dom.find("<div id=\"panel\"><p class=\"v-error\">WebGL"), std::string::npos);
-  const std::string stats =
-      "exact regions: " + std::to_string(reference_of(c).regions.size()) +
-      ", not returned: " + std::to_string(reference_of(c).regions.size() - 1) +
-      ", answer regions: 2, differing: 1";
-  EXPECT_NE(page.dom.find(stats), std::string::npos) << stats;
+  EXPECT_NE(page.dom.find(stats), std::string::npos) << stats << "\n" << page.dom.substr(0, 4000);
   EXPECT_TRUE(fs::exists(screenshot) && fs::file_size(screenshot) > 10000)
       << "no screenshot at " << screenshot;
+}
+
+#define SKIP_WITHOUT_CHROMIUM()                                          \
+  if (!test_support::chromium_installed())                               \
+  GTEST_SKIP() << "chromium is not installed (Debian package chromium; " \
+                  "harness/scripts/install-deps.sh installs it)"
+
+TEST(ShowInChromium, DrawsTheCaseWithoutConsoleErrors) {
+  SKIP_WITHOUT_CHROMIUM();
+  const RegionCase c = the_case();
+  TempDir dir("touchstone-show-chromium");
+  write(dir / "r.json", hand_report(c, reference_of(c)).dump());
+  ShowCli cli;
+  cli.case_id = kCase;
+  cli.report = dir / "r.json";
+  ASSERT_EQ(show(cli, dir / "show.html").status, kExitOk);
+  const std::size_t regions = reference_of(c).regions.size();
+  expect_drawn(dir / "show.html", dir, "show_screenshot.png",
+               "exact regions: " + std::to_string(regions) + ", not returned: " +
+                   std::to_string(regions - 1) + ", answer regions: 2, differing: 1");
+}
+
+// ---- proximity cases ----
+
+constexpr const char* kProximityCase = "near-parallel-faces/s1/i19";
+
+ProximityCase proximity_case() { return find_case_family("near-parallel-faces")->generate(1, 19); }
+
+json vec_json(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
+
+// A report of two algorithms on the case: `wrong` claims separated at a gap with witness points
+// off the contact, a valid vertex of A, an edge id B does not have and a depth along +y, its
+// checks failing as the verifier would write them; `right` answers with the exact values.
+json proximity_report(const ProximityCase& c, const ExactProximity& exact) {
+  const json checks_wrong = {{{"name", "relation"}, {"verdict", "fail"}, {"detail", "said sep"}},
+                             {{"name", "distance"}, {"verdict", "fail"}, {"detail", "error"}},
+                             {{"name", "depth"}, {"verdict", "fail"}, {"detail", "depth off"}},
+                             {{"name", "features"}, {"verdict", "pass"}, {"detail", ""}}};
+  const json checks_right = {{{"name", "relation"}, {"verdict", "pass"}},
+                             {{"name", "distance"}, {"verdict", "pass"}},
+                             {{"name", "depth"}, {"verdict", "pass"}}};
+  return {{"format", "touchstone-report/1"},
+          {"cases", {{{"id", c.id}, {"family", c.family}, {"origin", c.origin}}}},
+          {"results",
+           {{{"algorithm", "wrong"},
+             {"case", c.id},
+             {"verdict", "fail"},
+             {"reason", "relation: said sep"},
+             {"checks", checks_wrong},
+             {"output",
+              {{"status", "ok"},
+               {"relation", "separated"},
+               {"distance", 0.25},
+               {"witness_a", {0.5, 0.25, 0.125}},
+               {"witness_b", {0.5, 0.5, 0.125}},
+               {"penetration_depth", 0.5},
+               {"penetration_direction", {0.0, 1.0, 0.0}},
+               {"feature_a", {{"kind", "vertex"}, {"id", 0}}},
+               {"feature_b", {{"kind", "edge"}, {"id", 99999}}}}}},
+            {{"algorithm", "right"},
+             {"case", c.id},
+             {"verdict", "pass"},
+             {"checks", checks_right},
+             {"output",
+              {{"status", "ok"},
+               {"relation", "penetrating"},
+               {"distance", 0.0},
+               {"witness_a", vec_json(exact.witness_a)},
+               {"witness_b", vec_json(exact.witness_b)},
+               {"penetration_depth", *exact.depth},
+               {"penetration_direction", vec_json(*exact.depth_direction)}}}}}}};
+}
+
+TEST(ShowProximity, PageHoldsTheShapesTheExactClosestPointsAndTheAnswers) {
+  const ProximityCase c = proximity_case();
+  ASSERT_EQ(c.id, kProximityCase);
+  const Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
+  // The exact reference the proximity verifier uses, computed here.
+  const ExactProximity exact = exact_pair_reference(a, c.pose_a, b, c.pose_b);
+  ASSERT_EQ(exact.relation, Relation::penetrating) << "the case should penetrate";
+  ASSERT_TRUE(exact.depth && exact.depth_direction);
+  TempDir dir("touchstone-show-proximity");
+  write(dir / "p.json", proximity_report(c, exact).dump());
+  ShowCli cli;
+  cli.case_id = kProximityCase;
+  cli.report = dir / "p.json";
+  const Written w = show(cli, dir / "p.html");
+  ASSERT_EQ(w.status, kExitOk) << w.err;
+  const auto data = show_page_data(w.page);
+  ASSERT_TRUE(data && data->is_object());
+  const json& d = *data;
+  EXPECT_EQ(d["case"], kProximityCase);
+  for (int i = 0; i < 2; ++i) {
+    const Polytope& p = i ? b : a;
+    ASSERT_EQ(d["shapes"][i]["vertices"].size(), p.vertices().size());
+    for (std::size_t v = 0; v < p.vertices().size(); ++v)
+      EXPECT_EQ(d["shapes"][i]["vertices"][v], vec_json(p.vertices()[v])) << i << " " << v;
+    EXPECT_EQ(d["shapes"][i]["faces"].size(), p.faces().size());
+  }
+  ASSERT_EQ(d["steps"].size(), 1u);
+  const json& step = d["steps"][0];
+  EXPECT_EQ(step["poses"]["B"]["translation"], vec_json(c.pose_b.translation));
+  // The exact items: the closest points, then B's move by the depth along its direction.
+  const json& ref = step["reference"];
+  EXPECT_EQ(ref["relation"], "penetrating");
+  EXPECT_EQ(ref["distance"].get<double>(), exact.distance);
+  EXPECT_EQ(ref["witness_a"], vec_json(exact.witness_a));
+  EXPECT_EQ(ref["witness_b"], vec_json(exact.witness_b));
+  ASSERT_EQ(ref["regions"].size(), 2u);
+  json closest = json::array({vec_json(exact.witness_a)});
+  if (exact.witness_b != exact.witness_a) closest.push_back(vec_json(exact.witness_b));
+  EXPECT_EQ(ref["regions"][0]["points"], closest);
+  EXPECT_EQ(ref["regions"][1]["points"],
+            json({vec_json(exact.witness_a),
+                  vec_json(exact.witness_a + *exact.depth * *exact.depth_direction)}));
+  // The wrong answer: witness points and depth marked (their checks failed), the valid vertex of A
+  // drawn where the pose puts it and not marked (features passed), the edge B lacks not drawn;
+  // both exact items unmatched.
+  ASSERT_EQ(d["answers"].size(), 2u);
+  const json& wrong = d["answers"][0];
+  EXPECT_EQ(wrong["algorithm"], "wrong");
+  EXPECT_EQ(wrong["failing"].size(), 3u);
+  const json& items = wrong["steps"][0]["regions"];
+  ASSERT_EQ(items.size(), 3u) << items.dump();
+  EXPECT_EQ(items[0]["what"], "witness points");
+  EXPECT_EQ(items[0]["points"], json({{0.5, 0.25, 0.125}, {0.5, 0.5, 0.125}}));
+  EXPECT_EQ(items[0]["differs"], true);
+  EXPECT_EQ(items[1]["what"], "closest feature on A");
+  EXPECT_EQ(items[1]["points"], json({vec_json(c.pose_a.apply(a.vertices()[0]))}));
+  EXPECT_EQ(items[1]["differs"], false);
+  EXPECT_EQ(items[2]["points"], json({{0.5, 0.25, 0.125}, {0.5, 0.75, 0.125}}));
+  EXPECT_EQ(items[2]["normals"], json({{0.0, 1.0, 0.0}}));
+  EXPECT_EQ(items[2]["differs"], true);
+  EXPECT_EQ(wrong["steps"][0]["missing"], json({0, 1}));
+  // The right answer: nothing marked, nothing unmatched.
+  const json& right = d["answers"][1];
+  for (const json& i : right["steps"][0]["regions"]) EXPECT_EQ(i["differs"], false) << i;
+  EXPECT_TRUE(right["steps"][0]["missing"].empty());
+  // Without a report: the case from its generated id, the same exact items, no answers.
+  ShowCli bare;
+  bare.case_id = kProximityCase;
+  const Written bw = show(bare, dir / "bare.html");
+  ASSERT_EQ(bw.status, kExitOk) << bw.err;
+  const auto bare_data = show_page_data(bw.page);
+  ASSERT_TRUE(bare_data);
+  EXPECT_EQ((*bare_data)["steps"][0]["reference"], ref);
+  EXPECT_TRUE((*bare_data)["answers"].empty());
+}
+
+TEST(ShowProximity, BadInputSaysWhichField) {
+  const ProximityCase c = proximity_case();
+  const Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
+  const json good = proximity_report(c, exact_pair_reference(a, c.pose_a, b, c.pose_b));
+  TempDir dir("touchstone-show-proximity-bad");
+  const auto expect_error = [&](const json& report, const std::string& message, int step = 1) {
+    ShowCli cli;
+    cli.case_id = kProximityCase;
+    cli.step = step;
+    expect_show_error(dir, report, cli, message);
+  };
+  json bad = good;
+  bad["results"][0]["output"]["witness_b"] = {1, 2};
+  expect_error(bad, "the result of 'wrong'.output.witness_b: expected a point");
+  bad = good;
+  bad["results"][0]["output"]["feature_a"] = {{"kind", "vertex"}, {"id", "zero"}};
+  expect_error(bad, "the result of 'wrong'.output.feature_a: expected");
+  bad = good;
+  bad["results"][0]["output"] = 5;
+  expect_error(bad, "the result of 'wrong'.output: expected an object");
+  bad = good;
+  bad["cases"][0]["id"] = "another/s1/i0";
+  expect_error(bad, "no proximity case 'near-parallel-faces/s1/i19' (the report has 1 cases");
+  expect_error(good, "is a proximity case (one pose)", 2);
+}
+
+TEST(ShowProximityInChromium, DrawsTheCaseWithoutConsoleErrors) {
+  SKIP_WITHOUT_CHROMIUM();
+  const ProximityCase c = proximity_case();
+  const Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
+  TempDir dir("touchstone-show-proximity-chromium");
+  write(dir / "p.json", proximity_report(c, exact_pair_reference(a, c.pose_a, b, c.pose_b)).dump());
+  ShowCli cli;
+  cli.case_id = kProximityCase;
+  cli.report = dir / "p.json";
+  cli.algorithm = "wrong";
+  ASSERT_EQ(show(cli, dir / "p.html").status, kExitOk);
+  // The panel counts in the proximity page's words.
+  expect_drawn(dir / "p.html", dir, "show_proximity_screenshot.png",
+               "exact items: 2, disagreed: 2, answer items: 3, differing: 2");
 }
 
 }  // namespace
