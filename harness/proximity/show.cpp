@@ -16,8 +16,8 @@ using nlohmann::json;
 
 // The page's words for the items of a proximity case (show_script.hpp).
 const json kProximityLabels = {
-    {"items", "exact items (closest points; penetrating: the depth)"},
-    {"exact", "exact closest points (spheres); penetrating: B moved by the depth"},
+    {"items", "exact item (the closest points; penetrating: the depth)"},
+    {"exact", "exact closest points (spheres); penetrating: B's move by the depth"},
     {"returned", "exact item whose checks the answer passed"},
     {"missing", "exact item the answer's checks disagree with"},
     {"agrees", "answer (cubes): witness points, closest features, depth; check passed"},
@@ -48,15 +48,19 @@ json shown_item(const std::string& what, const std::vector<Vec3>& points,
 }
 
 json exact_items_json(const ExactProximity& e) {
-  json items = json::array();
+  // One item: the closest points, or for a penetrating pair (whose closest points coincide) the
+  // move of B by the depth along its direction, from that common point.
   std::vector<Vec3> closest{e.witness_a};
-  if (e.witness_b != e.witness_a) closest.push_back(e.witness_b);
-  items.push_back(shown_item("exact closest points", closest));
   if (e.depth && e.depth_direction)
-    items.push_back(
-        shown_item("exact penetration: B moved by the depth along its direction touches A",
-                   {e.witness_a, e.witness_a + *e.depth * *e.depth_direction}));
-  for (json& i : items) i["sufficient"] = true;
+    closest.push_back(e.witness_a + *e.depth * *e.depth_direction);
+  else if (e.witness_b != e.witness_a)
+    closest.push_back(e.witness_b);
+  json item = shown_item(e.depth && e.depth_direction
+                             ? "exact penetration: B moved by the depth along its direction"
+                             : "exact closest points",
+                         closest);
+  item["sufficient"] = true;
+  const json items = json::array({item});
   std::string note = e.depth ? "depth " + json(*e.depth).dump() + ", " : std::string();
   return {{"relation", to_string(e.relation)},
           {"distance", e.distance},
@@ -150,9 +154,9 @@ json answer_items_json(const json& result, const ShownPair& s, const std::string
         differs({"depth"}));
   }
   json missing = json::array();
-  if (differs({"relation", "distance", "witness_a", "witness_b", "witness_gap", "features"}))
+  if (differs(
+          {"relation", "distance", "witness_a", "witness_b", "witness_gap", "features", "depth"}))
     missing.push_back(0);
-  if (s.exact.depth && s.exact.depth_direction && differs({"depth"})) missing.push_back(1);
   std::string summary = text_of(output, "relation");
   if (const auto d = optional_number(output, "distance"))
     summary += ", distance " + json(*d).dump();

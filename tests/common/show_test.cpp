@@ -419,22 +419,20 @@ TEST(ShowProximity, PageHoldsTheShapesTheExactClosestPointsAndTheAnswers) {
   ASSERT_EQ(d["steps"].size(), 1u);
   const json& step = d["steps"][0];
   EXPECT_EQ(step["poses"]["B"]["translation"], vec_json(c.pose_b.translation));
-  // The exact items: the closest points, then B's move by the depth along its direction.
+  // The exact item: the pair penetrates, so B's move by the depth along its direction from the
+  // common closest point.
   const json& ref = step["reference"];
   EXPECT_EQ(ref["relation"], "penetrating");
   EXPECT_EQ(ref["distance"].get<double>(), exact.distance);
   EXPECT_EQ(ref["witness_a"], vec_json(exact.witness_a));
   EXPECT_EQ(ref["witness_b"], vec_json(exact.witness_b));
-  ASSERT_EQ(ref["regions"].size(), 2u);
-  json closest = json::array({vec_json(exact.witness_a)});
-  if (exact.witness_b != exact.witness_a) closest.push_back(vec_json(exact.witness_b));
-  EXPECT_EQ(ref["regions"][0]["points"], closest);
-  EXPECT_EQ(ref["regions"][1]["points"],
+  ASSERT_EQ(ref["regions"].size(), 1u);
+  EXPECT_EQ(ref["regions"][0]["points"],
             json({vec_json(exact.witness_a),
                   vec_json(exact.witness_a + *exact.depth * *exact.depth_direction)}));
   // The wrong answer: witness points and depth marked (their checks failed), the valid vertex of A
   // drawn where the pose puts it and not marked (features passed), the edge B lacks not drawn;
-  // both exact items unmatched.
+  // the exact item unmatched.
   ASSERT_EQ(d["answers"].size(), 2u);
   const json& wrong = d["answers"][0];
   EXPECT_EQ(wrong["algorithm"], "wrong");
@@ -450,7 +448,7 @@ TEST(ShowProximity, PageHoldsTheShapesTheExactClosestPointsAndTheAnswers) {
   EXPECT_EQ(items[2]["points"], json({{0.5, 0.25, 0.125}, {0.5, 0.75, 0.125}}));
   EXPECT_EQ(items[2]["normals"], json({{0.0, 1.0, 0.0}}));
   EXPECT_EQ(items[2]["differs"], true);
-  EXPECT_EQ(wrong["steps"][0]["missing"], json({0, 1}));
+  EXPECT_EQ(wrong["steps"][0]["missing"], json({0}));
   // The right answer: nothing marked, nothing unmatched.
   const json& right = d["answers"][1];
   for (const json& i : right["steps"][0]["regions"]) EXPECT_EQ(i["differs"], false) << i;
@@ -464,6 +462,24 @@ TEST(ShowProximity, PageHoldsTheShapesTheExactClosestPointsAndTheAnswers) {
   ASSERT_TRUE(bare_data);
   EXPECT_EQ((*bare_data)["steps"][0]["reference"], ref);
   EXPECT_TRUE((*bare_data)["answers"].empty());
+}
+
+// A separated pair: the exact item is the segment between the closest points.
+TEST(ShowProximity, SeparatedPairShowsTheClosestPoints) {
+  const ProximityCase c = find_case_family("vertex-face")->generate(1, 9);
+  const Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
+  const ExactProximity exact = exact_pair_reference(a, c.pose_a, b, c.pose_b);
+  ASSERT_EQ(exact.relation, Relation::separated) << c.id;
+  TempDir dir("touchstone-show-proximity-separated");
+  ShowCli cli;
+  cli.case_id = c.id;
+  const Written w = show(cli, dir / "s.html");
+  ASSERT_EQ(w.status, kExitOk) << w.err;
+  const json ref = (*show_page_data(w.page))["steps"][0]["reference"];
+  EXPECT_EQ(ref["relation"], "separated");
+  EXPECT_EQ(ref["distance"].get<double>(), exact.distance);
+  EXPECT_EQ(ref["regions"][0]["points"],
+            json({vec_json(exact.witness_a), vec_json(exact.witness_b)}));
 }
 
 TEST(ShowProximity, BadInputSaysWhichField) {
@@ -505,7 +521,7 @@ TEST(ShowProximityInChromium, DrawsTheCaseWithoutConsoleErrors) {
   ASSERT_EQ(show(cli, dir / "p.html").status, kExitOk);
   // The panel counts in the proximity page's words.
   expect_drawn(dir / "p.html", dir, "show_proximity_screenshot.png",
-               "exact items: 2, disagreed: 2, answer items: 3, differing: 2");
+               "exact items: 1, disagreed: 1, answer items: 3, differing: 2");
 }
 
 }  // namespace
