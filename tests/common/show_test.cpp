@@ -17,6 +17,7 @@
 #include <set>
 
 #include "cases/families.hpp"
+#include "cases/format/proximity_case.hpp"
 #include "cases/region_families.hpp"
 #include "harness/common/case_shapes.hpp"
 #include "harness/common/cli.hpp"
@@ -480,6 +481,18 @@ TEST(ShowProximity, SeparatedPairShowsTheClosestPoints) {
   EXPECT_EQ(ref["distance"].get<double>(), exact.distance);
   EXPECT_EQ(ref["regions"][0]["points"],
             json({vec_json(exact.witness_a), vec_json(exact.witness_b)}));
+  // The same case from a case file (--cases), and an id the file does not hold.
+  write(dir / "case.json", write_case_document({&c}).dump());
+  cli.cases = dir / "case.json";
+  const Written from_file = show(cli, dir / "f.html");
+  ASSERT_EQ(from_file.status, kExitOk) << from_file.err;
+  EXPECT_EQ((*show_page_data(from_file.page))["steps"][0]["reference"], ref);
+  cli.case_id = "not-in-the-file";
+  const Written absent = show(cli, dir / "absent.html");
+  EXPECT_EQ(absent.status, kExitUsage);
+  EXPECT_NE(absent.err.find("case.json: no case 'not-in-the-file' of a kind touchstone show draws"),
+            std::string::npos)
+      << absent.err;
 }
 
 TEST(ShowProximity, BadInputSaysWhichField) {
