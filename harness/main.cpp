@@ -3,7 +3,7 @@
 // (harness/motion/robustness_cli.cpp), forces (harness/forces/cli.cpp), regions
 // (harness/regions/cli.cpp), regions-paper (harness/regions/paper.cpp), compare and export
 // (harness/compare/cli.cpp), report (harness/html/cli.cpp), sweep and merge
-// (harness/sweep/cli.cpp), swept (harness/swept/cli.cpp), show (harness/regions/show.cpp). Exit
+// (harness/sweep/cli.cpp), swept (harness/swept/cli.cpp), show (harness/common/show.cpp). Exit
 // statuses (README "Exit status"): a command line CLI11 rejects is a usage error (2); each command
 // returns exit_status() (harness/common/cli.hpp).
 #include <CLI/CLI.hpp>
@@ -20,6 +20,7 @@
 #include "harness/motion/cli.hpp"
 #include "harness/motion/robustness_cli.hpp"
 #include "harness/proximity/cli.hpp"
+#include "harness/proximity/show.hpp"
 #include "harness/regions/cli.hpp"
 #include "harness/regions/contact_sets_cli.hpp"
 #include "harness/regions/paper.hpp"
@@ -66,7 +67,10 @@ int main(int argc, char** argv) {
       {add_swept_command(app, swept), [&] { return run_swept_command(swept, argc, argv); }},
       {add_contact_sets_command(app, contact_sets),
        [&] { return run_contact_sets_command(contact_sets, argc, argv); }},
-      {add_show_command(app, show), [&] { return run_show_command(show); }},
+      {add_show_command(app, show),
+       [&] {
+         return run_show_command(show, {region_show_kind(), proximity_show_kind()});
+       }},
   };
 
   try {

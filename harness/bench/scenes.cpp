@@ -58,7 +58,8 @@ void time_circling_queries(benchmark::State& state, const ProximityAlgorithmInfo
     ++queries;
     k = (k + 1) % poses.size();
   }
-  if (counters == Counters::failures_and_iterations)
+  // Algorithms that count iterations show them wherever they are timed (bench_proximity.cpp too).
+  if (counters == Counters::failures_and_iterations || iterations > 0)
     state.counters["mean_iterations"] = queries ? static_cast<double>(iterations) / queries : 0.0;
   state.counters["failures"] = static_cast<double>(failures);
 }

@@ -27,7 +27,7 @@ const std::pair<Polytope, Polytope>& sphere_pair(int n);
 std::vector<Pose> circling_motion(double centre_distance);
 
 // What a benchmark reports besides its time: always `failures` (queries not answered ok), and
-// `mean_iterations` per query when asked.
+// `mean_iterations` per query when asked or when the algorithm counted any.
 enum class Counters { failures, failures_and_iterations };
 
 // Times `info`'s queries on the pair of size `n` over the motion at `centre_distance`, cold or

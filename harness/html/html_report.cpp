@@ -287,10 +287,14 @@ std::string scaling_section(const ReportModel& model) {
 
 namespace {
 
-// Contact-region reports: the command that draws the case with this answer (`touchstone show`,
-// harness/regions/show.hpp), run by the program that wrote the report; "" for other kinds.
+// Whether `touchstone show` draws the cases of this kind of report (harness/common/show.hpp):
+// contact regions and proximity (kind "run").
+bool drawable(const ReportModel& model) { return model.kind == "regions" || model.kind == "run"; }
+
+// The command that draws the case with this answer (`touchstone show`), run by the program that
+// wrote the report; "" for kinds it does not draw.
 std::string show_command(const ReportModel& model, const ResultRow& r, const std::string& source) {
-  if (model.kind != "regions" || source.empty()) return "";
+  if (!drawable(model) || source.empty()) return "";
   std::string program = text_field(model.context, "command_line");
   program = program.substr(0, program.find(' '));
   return concat(program.empty() ? "touchstone" : program, " show ", shell_quote(r.case_id),
@@ -321,7 +325,7 @@ std::string result_rows(const ReportModel& model, std::initializer_list<std::str
          << "</td><td class=\"v-" << html_escape(r.verdict) << "\">" << html_escape(r.verdict)
          << "</td><td>" << html_escape(r.reason) << "</td>";
     if (replay) rows << "<td>" << code(r.replay) << "</td>";
-    if (model.kind == "regions") rows << "<td>" << code(show_command(model, r, source)) << "</td>";
+    if (drawable(model)) rows << "<td>" << code(show_command(model, r, source)) << "</td>";
     rows << "</tr>";
   }
   return rows.str();
@@ -352,21 +356,21 @@ std::string failures_section(const ReportModel& model, std::size_t max_per_algor
   }
   s << "<p class=\"note\">Each replay command runs the case again with the report's own options "
        "(a generated case with the rest of its family)."
-    << (model.kind == "regions"
-            ? " Each show command writes a page with a 3D view of the case, its exact regions and "
-              "the answer (docs/show.md)."
+    << (drawable(model)
+            ? " Each show command writes a page with a 3D view of the case, its exact regions or "
+              "closest points and the answer (docs/show.md)."
             : "")
     << omitted_note(max_per_algorithm, omitted)
     << "</p><input id=\"failure-filter\" type=\"search\" placeholder=\"filter rows\">"
     << "<table id=\"failures-table\"><thead><tr><th>case</th><th>algorithm</th><th>verdict</th>"
-    << "<th>reason</th><th>replay</th>" << (model.kind == "regions" ? "<th>show</th>" : "")
+    << "<th>reason</th><th>replay</th>" << (drawable(model) ? "<th>show</th>" : "")
     << "</tr></thead><tbody>" << rows << "</tbody></table></section>";
   return s.str();
 }
 
 std::string ambiguous_section(const ReportModel& model, std::size_t max_per_algorithm,
                               const std::string& source) {
-  if (model.kind != "regions") return "";
+  if (!drawable(model)) return "";
   std::map<std::string, std::size_t> omitted;
   std::size_t total = 0;
   const std::string rows =

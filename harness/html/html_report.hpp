@@ -3,8 +3,9 @@
 // <section> with a fixed id: summary, verdict-matrix (algorithm × family, coloured by the worst
 // verdict, counts per verdict), time-distributions (box plots per algorithm, overall and per
 // family), scaling (time against vertex or contact count, where the cases vary it), failures
-// (fail and error results: reason and replay command, capped per algorithm; region reports: the
-// `touchstone show` command), ambiguous (region reports), comparison (with a
+// (fail and error results: reason and replay command, capped per algorithm; region and proximity
+// reports: the `touchstone show` command), ambiguous (region and proximity reports), comparison
+// (with a
 // BASE: compare_reports' document), context (machine, compiler, libraries, command line) and
 // load-errors. A section without data says so instead of drawing nothing. Every string from a
 // report is escaped (html_escape).
@@ -32,11 +33,12 @@ std::string html_report(const ReportModel& model, const nlohmann::json* comparis
 std::string verdict_matrix_section(const ReportModel& model);
 std::string time_distribution_section(const ReportModel& model);
 std::string scaling_section(const ReportModel& model);
-// Region reports (source: the report's path) add a column with the `touchstone show` command.
+// Region and proximity reports (source: the report's path) add a column with the `touchstone show`
+// command.
 std::string failures_section(const ReportModel& model, std::size_t max_per_algorithm,
                              const std::string& source = "");
-// Region reports: the ambiguous answers with their `touchstone show` commands ("" for other kinds
-// or when there are none).
+// Region and proximity reports: the ambiguous answers with their `touchstone show` commands (""
+// for other kinds or when there are none).
 std::string ambiguous_section(const ReportModel& model, std::size_t max_per_algorithm,
                               const std::string& source);
 // Contact regions: per algorithm, the answers inside the ε band judged against the ε-closure, their

@@ -8,9 +8,9 @@ A generated table sits between two marker comments:
     <!-- /table -->
 
 PATH is a report relative to the repository root (--root): a `touchstone proximity` (`run`),
-`regions` or `forces` JSON report (any report with the common `summary` and `context`), or Google
-Benchmark JSON, plain or gzip-compressed. `touchstone swept` reports (a `table`, no `context`)
-are refused with a message saying so. Everything between the markers is rewritten from it; nothing there is edited by
+`regions` or `forces` JSON report (any report with the common `summary` and `context`), a
+`touchstone swept` report (its `table` and `context`), or Google Benchmark JSON, plain or
+gzip-compressed. Everything between the markers is rewritten from it; nothing there is edited by
 hand. KIND is one of:
 
   verdicts  one row per algorithm: verdict counts, median time and ratio to the fastest
@@ -24,12 +24,18 @@ hand. KIND is one of:
             aggregate's cpu_time when repetitions were run, else cpu_time; options
             columns=a,b,... (required), ratio=NUM/DEN (a column of NUM's time over DEN's),
             filter=REGEX (on the full name)
+  swept     a `touchstone swept` report's table: one row per algorithm and group as the terminal
+            prints it (queries, false negatives, false positives, TOI errors over the tolerance,
+            the largest TOI error, the median time a query, errors); options algorithms=a,b,...
+            (order kept; default the report's order), groups=REGEX (default all), features=yes
+            (the `feat` column: answers naming features that do not meet at the exact time)
 
   docs-tables.py [--check] [--root DIR] PAGE.md...   rewrite (or, with --check, only compare and
                                                      exit 1 when a table is stale or a marker is
                                                      malformed)
   docs-tables.py --trim REPORT OUT                   write REPORT's context, config and summary
-                                                     (or benchmarks, medians only when aggregated):
+                                                     (or benchmarks, medians only when aggregated;
+                                                     or a swept report's table):
                                                      a small source to commit under docs/data/
 """
 
@@ -43,7 +49,7 @@ from pathlib import Path
 OPEN = re.compile(r"^<!-- table: (.*?) -->\s*$")
 CLOSE = "<!-- /table -->"
 LOOKS_LIKE_MARKER = re.compile(r"^<!--\s*/?\s*table\b")
-KINDS = ("verdicts", "pivot", "gbench")
+KINDS = ("verdicts", "pivot", "gbench", "swept")
 
 
 class TableError(Exception):
@@ -119,8 +125,8 @@ def stamp(doc, source):
 def summary_rows(doc, source):
     rows = doc.get("summary")
     if "summary" not in doc and "table" in doc:
-        raise TableError(f"{source}: a `touchstone swept` report (a `table`, no `summary` and no "
-                         f"`context` to say where it ran) is not supported yet")
+        raise TableError(f"{source}: a `touchstone swept` report has a `table`, no `summary`: use "
+                         f"the `swept` table kind")
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         raise TableError(f"{source}: no `summary` list (is it a touchstone report?)")
     for r in rows:
@@ -271,7 +277,50 @@ def table_gbench(doc, opts):
     return out
 
 
-BUILDERS = {"verdicts": table_verdicts, "pivot": table_pivot, "gbench": table_gbench}
+def table_swept(doc, opts):
+    source = opts["source"]
+    rows = doc.get("table")
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise TableError(f"{source}: no `table` list (is it a `touchstone swept` report?)")
+    for r in rows:
+        for key in ("algorithm", "group"):
+            if not isinstance(r.get(key), str):
+                raise TableError(f"{source}: a table row has no string `{key}`")
+    try:
+        groups = re.compile(opts.get("groups", ""))
+    except re.error as e:
+        raise TableError(f"{source}: groups '{opts['groups']}': {e}")
+    present = list(dict.fromkeys(r["algorithm"] for r in rows))
+    algs = opts["algorithms"].split(",") if "algorithms" in opts else present
+    missing = [a for a in algs if a not in present]
+    if missing:
+        raise TableError(f"{source}: no table rows for algorithm(s) {', '.join(missing)}")
+    features = opts.get("features") == "yes"
+    head = ["algorithm", "group", "queries", "FN", "FP", "TOI>tol", "max TOI error", "median",
+            "errors"] + (["feat"] if features else [])
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for alg in algs:
+        for r in rows:
+            if r["algorithm"] != alg or not groups.search(r["group"]):
+                continue
+            where = dict(r, family=r["group"])  # names the row in errors
+            cells = [f"`{alg}`", r["group"]] + [
+                str(count(where, k, source)) for k in
+                ("queries", "false_negatives", "false_positives", "toi_failures")]
+            err = r.get("max_toi_error")
+            err = None if err is None else number(where, "max_toi_error", source)
+            cells.append("—" if err is None else f"{err:.3g}" if err else "0")
+            cells += [fmt_ns(number(where, "median_ns", source)), str(count(where, "errors", source))]
+            if features:
+                cells.append(str(count(where, "features_off", source)))
+            out.append("| " + " | ".join(cells) + " |")
+    if len(out) == 2:
+        raise TableError(f"{source}: no table rows match groups={opts.get('groups', '')}")
+    return out
+
+
+BUILDERS = {"verdicts": table_verdicts, "pivot": table_pivot, "gbench": table_gbench,
+            "swept": table_swept}
 
 
 def render(kind, opts, root):
@@ -324,7 +373,7 @@ def trim(report, out):
     doc = load_json(report)
     if not isinstance(doc, dict):
         raise TableError(f"{report}: not a JSON object")
-    keep = ("format", "context", "config", "summary", "benchmarks")
+    keep = ("format", "context", "config", "summary", "benchmarks", "table")
     small = {k: doc[k] for k in keep if k in doc}
     if "summary" in small:
         small.pop("benchmarks", None)  # a touchstone report's copy of its medians
@@ -333,8 +382,8 @@ def trim(report, out):
                                          "aggregate" for b in benches):
         small["benchmarks"] = [b for b in benches if isinstance(b, dict) and
                                b.get("aggregate_name") == "median"]  # what the tables read
-    if "summary" not in small and "benchmarks" not in small:
-        raise TableError(f"{report}: neither `summary` nor `benchmarks`")
+    if not any(k in small for k in ("summary", "benchmarks", "table")):
+        raise TableError(f"{report}: neither `summary`, `benchmarks` nor `table`")
     text = json.dumps(small, indent=0, sort_keys=True) + "\n"
     Path(out).write_text(text, encoding="utf-8")
 
@@ -357,7 +406,10 @@ def self_test():
             status = main(["--root", str(root), *map(str, argv)])
         return status, err.getvalue()
 
+    cases_run = [0]
+
     def case(name, edit, expect_status, expect_text=""):
+        cases_run[0] += 1
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
             for f in fixtures.iterdir():
@@ -430,11 +482,25 @@ def self_test():
          lambda r: (r / "run-report.json").write_text("{", encoding="utf-8"), 1, "not a JSON")
     case("a count that is not a number",
          lambda r: sub(r / "run-report.json", '"fail": 1', '"fail": "1"'), 1, "not an integer")
+    case("a changed count in a swept report",
+         lambda r: sub(r / "swept.json", '"false_negatives": 2', '"false_negatives": 3'), 1,
+         "stale")
+    case("a swept report's context changed (another machine)",
+         lambda r: sub(r / "swept.json", '"fixture-host"', '"other-host"'), 1, "stale")
+    case("a swept count that is not a number",
+         lambda r: sub(r / "swept.json", '"toi_failures": 5', '"toi_failures": 5.5'), 1,
+         "not an integer")
+    case("an algorithm the swept report does not have",
+         lambda r: sub(r / "page.md", "algorithms=sampling-k", "algorithms=sampling-j"), 1,
+         "no table rows for algorithm(s) sampling-j")
+    case("a swept report in a verdicts table",
+         lambda r: sub(r / "page.md", "table: swept source=swept.json groups=^thin",
+                       "table: verdicts source=swept.json"), 1, "use the `swept` table kind")
     for f in failures:
         print(f"docs-tables self-test FAILED: {f}", file=sys.stderr)
     if failures:
         return 1
-    print("docs-tables self-test: 20 fixtures, each judged as expected")
+    print(f"docs-tables self-test: {cases_run[0]} fixtures, each judged as expected")
     return 0
 
 

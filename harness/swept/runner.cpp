@@ -10,6 +10,7 @@
 
 #include "cases/format/swept_case.hpp"
 #include "harness/common/child_process.hpp"
+#include "harness/common/report_context.hpp"
 #include "harness/common/timing.hpp"
 
 namespace touchstone {
@@ -231,6 +232,9 @@ nlohmann::json SweptReport::document(const ReportContext& context) const {
   using nlohmann::json;
   json doc;
   doc["format"] = "touchstone-swept-report/1";
+  // The context every report carries (date, commit, host, CPU, compiler, command line), so a
+  // table made from this report says where it was measured; command_line kept where it was.
+  doc["context"] = context_json(context);
   doc["command_line"] = context.command_line;
   doc["config"] = {{"toi_tolerance", options_.toi_tolerance},
                    {"repetitions", options_.repetitions},

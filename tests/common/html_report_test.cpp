@@ -364,9 +364,9 @@ TEST(HtmlReport, BandSectionNamesUndecidedChecks) {
       << page.substr(at, 800);
 }
 
-// Region reports: each failing and each ambiguous row carries the `touchstone show` command for
-// its case and algorithm (docs/show.md), run by the program that wrote the report; other kinds'
-// rows do not.
+// Region and proximity reports: each failing and each ambiguous row carries the `touchstone show`
+// command for its case and algorithm (docs/show.md), run by the program that wrote the report;
+// other kinds' rows do not.
 TEST(HtmlReport, RegionRowsCarryTheShowCommand) {
   const json report = json::parse(R"({"format": "touchstone-report/1",
     "context": {"command_line": "/opt/ts/touchstone regions --families 'l-*'"},
@@ -390,8 +390,20 @@ TEST(HtmlReport, RegionRowsCarryTheShowCommand) {
             std::string::npos);
   EXPECT_NE(page.find("Ambiguous answers (1)"), std::string::npos);
   EXPECT_EQ(page.find("show c1 "), std::string::npos);  // passing rows have none
-  // A proximity report's failures have no show column.
-  EXPECT_EQ(page_of(hand_made_report()).find("<th>show</th>"), std::string::npos);
+  // A proximity report's failing and ambiguous rows carry it too (page_of: source r.json).
+  const std::string proximity = page_of(hand_made_report());
+  EXPECT_NE(proximity.find("<code>/opt/ts/touchstone show fam-a/s7/i1 --report r.json --algorithm "
+                           "alpha -o show.html</code>",
+                           proximity.find("<section id=\"failures\">")),
+            std::string::npos);
+  EXPECT_NE(proximity.find("<code>/opt/ts/touchstone show fam-b/s7/i3 --report r.json --algorithm "
+                           "alpha -o show.html</code>",
+                           proximity.find("<section id=\"ambiguous\">")),
+            std::string::npos);
+  // Kinds show does not draw have no show column.
+  json forces = json::parse(R"({"format": "touchstone-report/1", "force_results": [
+      {"algorithm": "x", "case": "c1", "verdict": "fail", "checks": []}]})");
+  EXPECT_EQ(page_of(forces).find("<th>show</th>"), std::string::npos);
 }
 
 TEST(HtmlReport, BadReportsNameTheField) {

@@ -239,6 +239,10 @@ TEST(SweptVerdicts, RulesAndTable) {
   EXPECT_EQ(report["cases"].size(), 4u * 24u);
   EXPECT_EQ(report["algorithms"].size(), run.algorithms.size());
   EXPECT_TRUE(report["cases"][0]["results"][0].contains("collides"));
+  // The context every kind's report carries: where and when it was measured.
+  for (const char* key : {"date", "git_sha", "host_name", "cpu", "num_cpus", "compiler"})
+    EXPECT_TRUE(report["context"].contains(key)) << key;
+  EXPECT_EQ(report["context"]["command_line"], "cmd");
 }
 
 // One rotation of each whole-solid base (every third in swept_solids_long_test.cpp).

@@ -1,6 +1,7 @@
 // The script of `touchstone show` pages (show.hpp): reads the embedded JSON and draws it with
-// three.js (global THREE, with THREE.OrbitControls from libjs-three's examples). Included by
-// show.cpp only.
+// three.js (global THREE, with THREE.OrbitControls from libjs-three's examples): the solids, the
+// exact items (spheres, tubes, filled polygons), the answer's items (cubes, outlines, arrows),
+// with the kind's words for them (data.labels). Included by show.cpp only.
 #pragma once
 
 #include <string_view>
@@ -12,6 +13,7 @@ inline constexpr std::string_view kShowScript = R"js(
   'use strict';
   var data = JSON.parse(document.getElementById('touchstone-show-data').textContent);
   var panel = document.getElementById('panel');
+  var labels = data.labels;
   var colour = {
     A: 0x5b84b1, B: 0xc9955c, edge: 0x333333,
     returned: 0x1a9641, missing: 0xe41a1c, unclaimed: 0xa6d96a,
@@ -232,31 +234,34 @@ inline constexpr std::string_view kShowScript = R"js(
     h += '</div>';
     var ref = d.step.reference;
     h += '<p>exact: ' + esc(ref.relation) +
-         (ref.distance !== null ? ', distance ' + esc(ref.distance) : '') + '; τ = ' +
-         esc(d.step.tau) + '<br>' + ref.regions.length + ' regions' +
+         (ref.distance !== null ? ', distance ' + esc(ref.distance) : '') +
+         (ref.note ? ', ' + esc(ref.note) : '') +
+         (d.step.tau !== null ? '; τ = ' + esc(d.step.tau) : '') + '<br>' + ref.regions.length +
+         ' ' + esc(labels.items) +
          (ref.closure ? ' of the ε-closure (inside the band: B moved by |t| = ' +
           esc(ref.closure.length) + ' touches A; answers judged within τ + |t|)' : '') + '</p>';
     h += '<div id="legend">' + legendRow(colour.A, 'solid A', 'box') +
          legendRow(colour.B, 'solid B', 'box');
     if (d.astep) {
-      h += legendRow(colour.returned, 'exact region returned (or covered by a point)', 'dot') +
-           legendRow(colour.missing, 'exact region of the claimed subset not returned', 'dot') +
-           legendRow(colour.unclaimed, 'exact region outside the claimed subset', 'dot') +
-           legendRow(colour.agrees, 'answer (cubes): a pair of 𝓘, or within τ of an exact region',
-                     'box') +
-           legendRow(colour.differs, 'answer not in 𝓘, or a point farther than τ from every ' +
-                     'exact region', 'box') + legendRow(colour.normal, 'answer normals', 'box');
+      h += legendRow(colour.returned, labels.returned, 'dot') +
+           legendRow(colour.missing, labels.missing, 'dot') +
+           (labels.unclaimed ? legendRow(colour.unclaimed, labels.unclaimed, 'dot') : '') +
+           legendRow(colour.agrees, labels.agrees, 'box') +
+           legendRow(colour.differs, labels.differs, 'box') +
+           legendRow(colour.normal, labels.normals, 'box');
     } else {
-      h += legendRow(colour.returned, 'exact region (spheres: its points)', 'dot');
+      h += legendRow(colour.returned, labels.exact, 'dot');
     }
-    h += '</div><p id="stats">exact regions: ' + d.counts.exact + ', not returned: ' +
-         d.counts.missing + ', answer regions: ' + d.counts.answer + ', differing: ' +
+    var w = labels.stats;
+    h += '</div><p id="stats">' + esc(w[0]) + ': ' + d.counts.exact + ', ' + esc(w[1]) + ': ' +
+         d.counts.missing + ', ' + esc(w[2]) + ': ' + d.counts.answer + ', ' + esc(w[3]) + ': ' +
          d.counts.differs + '</p>';
     if (d.answer) {
       h += '<p>' + esc(d.answer.algorithm) + ': <b class="v-' + esc(d.answer.verdict) + '">' +
            esc(d.answer.verdict) + '</b>' +
            (d.astep && d.astep.verdict ? ' (this step: ' + esc(d.astep.verdict) + ')' : '') +
            (d.answer.reason ? ' — ' + esc(d.answer.reason) : '') + '</p>';
+      if (d.astep && d.astep.summary) h += '<p>answer: ' + esc(d.astep.summary) + '</p>';
       if (d.answer.failing.length) {
         h += '<div>checks not passed (the verifier\'s verdict):</div><ul>';
         d.answer.failing.forEach(function (c) { h += '<li>' + esc(c) + '</li>'; });
