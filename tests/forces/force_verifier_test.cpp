@@ -32,6 +32,20 @@ ForceResult answer(const Eigen::VectorXd& f) {
   return r;
 }
 
+// Position level: the contacts closed (gap 0) and at rest, one step of 0.01.
+forces::ContactProblem stepped(forces::ContactProblem p) {
+  p.gap = Eigen::VectorXd::Zero(p.size());
+  p.normal_velocity = Eigen::VectorXd::Zero(p.size());
+  p.time_step = 0.01;
+  return p;
+}
+
+forces::ForceCapabilities position_level() {
+  forces::ForceCapabilities caps;
+  caps.position_level = true;
+  return caps;
+}
+
 std::string first_failure(const Verification& v) { return v.reason.substr(0, v.reason.find(':')); }
 
 TEST(ForceVerifier, ExactAnswerPassesAndPerturbedFails) {
@@ -102,13 +116,9 @@ TEST(ForceVerifier, WithoutReferenceOnlyResidualsAreChecked) {
 }
 
 TEST(ForceVerifier, PositionLevelIsJudgedOnPenetrationAfterTheStep) {
-  auto p = ball_stack();
-  p.gap = Eigen::Vector2d(0, 0);
-  p.normal_velocity = Eigen::Vector2d(0, 0);
-  p.time_step = 0.01;
+  const auto p = stepped(ball_stack());
   const auto x = exact_answer(p);
-  forces::ForceCapabilities position;
-  position.position_level = true;
+  const forces::ForceCapabilities position = position_level();
   // The exact force leaves the gaps at 0.
   EXPECT_EQ(verify_forces(answer(x.force), position, p, &x, {}).verdict, Verdict::pass);
   // Half the force lets the lower contact sink h²·g/2 ≈ 5e-4: far beyond the 1% band.
@@ -127,14 +137,11 @@ TEST(ForceVerifier, PositionLevelRedundantContactsAreJudgedOnAccelerations) {
   const double g = 9.81;
   p.A = Eigen::Matrix2d{{1, 1}, {1, 1}};
   p.b = Eigen::Vector2d(-g, -g);
-  p.gap = Eigen::Vector2d(0, 0);
-  p.normal_velocity = Eigen::Vector2d(0, 0);
-  p.time_step = 0.01;
+  p = stepped(p);
   const auto x = exact_answer(p);
   ASSERT_EQ(x.outcome, ExactLcp::Outcome::solved);
   ASSERT_FALSE(x.forces_unique);
-  forces::ForceCapabilities position;
-  position.position_level = true;
+  const forces::ForceCapabilities position = position_level();
   const auto split = verify_forces(answer(Eigen::Vector2d(g / 4, 3 * g / 4)), position, p, &x, {});
   EXPECT_EQ(split.verdict, Verdict::pass) << split.reason;
   const auto twice = verify_forces(answer(Eigen::Vector2d(g, g)), position, p, &x, {});
@@ -402,13 +409,9 @@ TEST(ForceVerifier, UniqueForcesOfATiedPairAreCompared) {
 // (a = −b = (9.81, 0), no penetration after the step), so its mean-force accelerations miss the
 // exact a = 0 by 9.81 / S ≈ 8 %, beyond the 1 % tolerance, and that check fails by name.
 TEST(ForceVerifier, PositionLevelTooMuchForceFailsOnItsAccelerations) {
-  auto p = ball_stack();
-  p.gap = Eigen::Vector2d(0, 0);
-  p.normal_velocity = Eigen::Vector2d(0, 0);
-  p.time_step = 0.01;
+  const auto p = stepped(ball_stack());
   const auto x = exact_answer(p);
-  forces::ForceCapabilities position;
-  position.position_level = true;
+  const forces::ForceCapabilities position = position_level();
   auto checks = by_check(verify_forces(answer(2 * x.force), position, p, &x, {}));
   EXPECT_EQ(checks["penetration-after-step"], Verdict::pass);
   EXPECT_EQ(checks["mean-force-acceleration"], Verdict::fail);
