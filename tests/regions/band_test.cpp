@@ -21,15 +21,33 @@ int index_of(const std::vector<Vec3>& v, const Vec3& p) {
   return static_cast<int>(std::find(v.begin(), v.end(), p) - v.begin());
 }
 
-// The face of the corner tetrahedron conv{0, e1, e2, e3} without the origin (x + y + z = 1).
-int slanted_face(const Polytope& a) {
-  for (std::size_t f = 0; f < a.faces().size(); ++f) {
-    const auto& vs = a.faces()[f].vertices;
-    if (std::none_of(vs.begin(), vs.end(), [&](int v) { return a.vertices()[v].isZero(); }))
-      return static_cast<int>(f);
+// A = the corner tetrahedron conv{0, e1, e2, e3} (slanted face x + y + z = 1), B = the box
+// [lo, hi] under the identity, c = B's corner nearest the slanted face, and the region of 𝓘 that
+// pairs them (the slanted face and c).
+struct TetrahedronAndBox {
+  Polytope a = Polytope::from_points(
+      std::vector<Vec3>{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)});
+  Vec3 c;
+  Polytope b;
+  BandShapes s{a, b, Pose::identity(), Pose::identity()};
+  int slanted = -1;
+  Feature corner;
+  std::vector<ExactRegion> touching;
+  TetrahedronAndBox(const Vec3& lo, const Vec3& hi, const Vec3& nearest)
+      : c(nearest), b(test_support::box(lo, hi)) {
+    for (std::size_t f = 0; f < a.faces().size(); ++f) {
+      const auto& vs = a.faces()[f].vertices;
+      if (std::none_of(vs.begin(), vs.end(), [&](int v) { return a.vertices()[v].isZero(); }))
+        slanted = static_cast<int>(f);
+    }
+    corner = {FeatureKind::vertex, index_of(b.vertices(), c)};
+    ExactRegion r;
+    r.a = {FeatureKind::face, slanted};
+    r.b = corner;
+    r.points = {c};
+    touching = {r};
   }
-  return -1;
-}
+};
 
 TEST(RegionNormals, BothSidesOfAPieceBind) {
   NormalConePiece p;
@@ -66,14 +84,9 @@ TEST(RegionNormals, TheVerifiersConeBindsOnBsSide) {
 // the nearest of B's other points to it as far as (1 − 0.8)/√3; every point of B is ≥ 0.2 from
 // A's other three faces.
 TEST(BandGeometry, ByHandOnACubeInsideATetrahedron) {
-  const std::vector<Vec3> corners{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)};
-  const Polytope a = Polytope::from_points(corners);
-  const Vec3 c(0.3, 0.3, 0.3);
-  const Polytope b = test_support::box(Vec3(0.2, 0.2, 0.2), c);
-  const BandShapes s{a, b, Pose::identity(), Pose::identity()};
-  const int slanted = slanted_face(a);
+  const TetrahedronAndBox x(Vec3(0.2, 0.2, 0.2), Vec3(0.3, 0.3, 0.3), Vec3(0.3, 0.3, 0.3));
+  const auto& [a, c, b, s, slanted, corner, touching] = x;
   ASSERT_GE(slanted, 0);
-  const Feature corner{FeatureKind::vertex, index_of(b.vertices(), c)};
   ASSERT_LT(corner.id, 8);
   const double near = 0.1 / std::sqrt(3.0);
   // Within 0.05: no face pair. Within 0.06: the slanted face with B's three faces at c.
@@ -83,11 +96,6 @@ TEST(BandGeometry, ByHandOnACubeInsideATetrahedron) {
   EXPECT_EQ(left.face_a, slanted);
   EXPECT_NEAR(left.distance, near, 1e-15);
   // A region of the slanted face and c touches those three pairs: none is left out.
-  ExactRegion r;
-  r.a = {FeatureKind::face, slanted};
-  r.b = corner;
-  r.points = {c};
-  const std::vector<ExactRegion> touching{r};
   EXPECT_EQ(untouched_pairs(s, touching, 0.06).count, 0);
   // Reach: from c, 0 to the corner of B and `near` to the slanted face; from the origin, 0 to A's
   // vertex 0 and √3 · 0.3 to c.
@@ -111,14 +119,9 @@ TEST(BandGeometry, ByHandOnACubeInsideATetrahedron) {
 // faces at c as near, its other three (1.3 − 1)/√3 ≈ 0.173; A's other faces are ≥ 0.4 from B. The
 // faces' bounding boxes overlap the slanted face's, so only the distances decide.
 TEST(BandGeometry, ByHandOnACubeOutsideATetrahedron) {
-  const std::vector<Vec3> corners{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)};
-  const Polytope a = Polytope::from_points(corners);
-  const Vec3 c(0.4, 0.4, 0.4);
-  const Polytope b = test_support::box(c, Vec3(0.5, 0.5, 0.5));
-  const BandShapes s{a, b, Pose::identity(), Pose::identity()};
-  const int slanted = slanted_face(a);
+  const TetrahedronAndBox x(Vec3(0.4, 0.4, 0.4), Vec3(0.5, 0.5, 0.5), Vec3(0.4, 0.4, 0.4));
+  const auto& [a, c, b, s, slanted, corner, touching] = x;
   ASSERT_GE(slanted, 0);
-  const Feature corner{FeatureKind::vertex, index_of(b.vertices(), c)};
   ASSERT_LT(corner.id, 8);
   const double near = 0.2 / std::sqrt(3.0);
   EXPECT_EQ(untouched_pairs(s, {}, 0.1).count, 0);
@@ -128,11 +131,6 @@ TEST(BandGeometry, ByHandOnACubeOutsideATetrahedron) {
   EXPECT_NEAR(left.distance, near, 1e-15);
   EXPECT_EQ(untouched_pairs(s, {}, 0.2).count, 6);
   // A region of the slanted face and c touches B's three faces at c, not the other three.
-  ExactRegion r;
-  r.a = {FeatureKind::face, slanted};
-  r.b = corner;
-  r.points = {c};
-  const std::vector<ExactRegion> touching{r};
   EXPECT_EQ(untouched_pairs(s, touching, 0.15).count, 0);
   EXPECT_EQ(untouched_pairs(s, touching, 0.2).count, 3);
   // From the foot (⅓, ⅓, ⅓), on the slanted face: `near` to c.

@@ -476,6 +476,25 @@ TEST(PatchChecks, SlabPerturbationsFailTheirOwnCheck) {
   EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::ambiguous);
 }
 
+// B 0.1 into A's side (B = A moved by (0.9, 0.5, 0.5)): the right answer passes; its point moved
+// by 1e-4 (100 L, L = τ + ε ≈ 1e-6) fails on "point", and an area 1e-4 of itself too large on
+// "area" (tolerance L times half the patch faces' perimeters, a few L here). Both within 1000 L.
+TEST(PatchChecks, SideOverlapPointAndAreaOffByAHundredL) {
+  const Pose pb = at(0.9, 0.5, 0.5);
+  const RegionStep step{Pose::identity(), pb, std::nullopt, std::nullopt};
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  const ExactRegions e = exact_regions(kA, Pose::identity(), kB, pb, ask);
+  const RegionResult right = run(kA, Pose::identity(), kB, pb);
+  ASSERT_EQ(right.regions.size(), 1u);
+  ASSERT_EQ(verdict_of(right, e, step), Verdict::pass);
+  RegionResult moved = right, larger = right;
+  moved.regions[0].points[0].z() += 1e-4;
+  EXPECT_EQ(check_of(moved, e, step, "point"), Verdict::fail);
+  *larger.regions[0].area *= 1 + 1e-4;
+  EXPECT_EQ(check_of(larger, e, step, "area"), Verdict::fail);
+}
+
 // B 2e-4 into A's side x = 1: the middle of the overlap is 1e-4 inside both, beyond L ≈ 1e-6 (but
 // within 1000 L), so no patch is wrong; 2e-7 into it (depth 1e-7 ≤ L), the band.
 TEST(PatchChecks, ThinSideOverlapWithoutAPatch) {
