@@ -1,5 +1,6 @@
 #include "harness/common/case_input.hpp"
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 
 namespace touchstone {

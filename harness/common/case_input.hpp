@@ -3,13 +3,13 @@
 // patterns, and the printing of load errors and warnings on stderr.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cases/format/case_loader.hpp"
+#include "harness/common/cli_fwd.hpp"
 
 namespace touchstone {
 

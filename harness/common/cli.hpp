@@ -4,7 +4,6 @@
 // cache as a command opens it, and the exit status (README "Exit status").
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <functional>
 #include <initializer_list>
 #include <iostream>
@@ -16,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/common/cli_fwd.hpp"
 #include "harness/common/progress.hpp"
 #include "harness/common/reference_cache.hpp"
 #include "harness/common/reporter.hpp"

@@ -1,5 +1,6 @@
 #include "harness/common/isolation.hpp"
 
+#include <CLI/CLI.hpp>
 #include <vector>
 
 namespace touchstone {

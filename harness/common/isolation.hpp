@@ -3,9 +3,10 @@
 // (harness/common/child_process.hpp); `none` runs everything in this process, for profiling.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <string>
 #include <string_view>
+
+#include "harness/common/cli_fwd.hpp"
 
 namespace touchstone {
 

@@ -1,5 +1,6 @@
 #include "harness/compare/cli.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>

@@ -1,5 +1,6 @@
 #include "harness/html/cli.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
 #include <sstream>

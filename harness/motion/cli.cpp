@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <valgrind/callgrind.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>

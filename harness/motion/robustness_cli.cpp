@@ -1,5 +1,6 @@
 #include "harness/motion/robustness_cli.hpp"
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "harness/common/cli.hpp"

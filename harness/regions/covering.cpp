@@ -54,13 +54,7 @@ void covering_checks(const RegionResult& result, const RegionCapabilities& caps,
   std::vector<bool> covered(exact.size(), false);
   for (std::size_t i = 0; i < result.regions.size(); ++i) {
     const ContactRegion& c = result.regions[i];
-    if (!c.a || !c.b || c.points.empty()) {
-      f.add("extra region", Verdict::fail,
-            "region " + std::to_string(i) +
-                (c.points.empty() ? " has no points" : " names no entities"));
-      ++counts.extra;
-      continue;
-    }
+    if (reject_unplaceable(c, i, f, counts.extra)) continue;
     const std::string who = describe_pair(*c.a, *c.b, c.dimension());
     for (const Vec3& p : c.points)
       for (std::size_t k = 0; k < exact.size(); ++k)

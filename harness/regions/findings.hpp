@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/regions/regions.hpp"
 #include "harness/common/verdict.hpp"
 
 namespace touchstone {
@@ -50,5 +51,17 @@ class Findings {
   }
   std::vector<Entry> entries_;
 };
+
+// A returned region no check can place (it names no entities or has no points) fails "extra
+// region" and counts as extra; false when the region can be checked.
+inline bool reject_unplaceable(const ContactRegion& region, std::size_t index, Findings& f,
+                               int& extra) {
+  if (region.a && region.b && !region.points.empty()) return false;
+  f.add("extra region", Verdict::fail,
+        "region " + std::to_string(index) +
+            (region.points.empty() ? " has no points" : " names no entities"));
+  ++extra;
+  return true;
+}
 
 }  // namespace touchstone

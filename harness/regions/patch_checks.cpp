@@ -41,6 +41,36 @@ void add(Verification& out, const std::string& name, Verdict v, std::string deta
   out.checks.push_back({name, v, error, tolerance, std::move(detail)});
 }
 
+// The ε band (patch_checks.hpp): an upper bound on the depth of the deepest point inside both
+// (the largest smallest slack over A's and B's planes). A ball of that radius lies in A ∩ B, so
+// the depth is at most half the width of A ∩ B along every face normal of A and of B; 0 without
+// volume. `margin` covers the rounding of the vertices and of the products.
+struct DepthBound {
+  double upper = 0.0, margin = 0.0;
+};
+
+DepthBound depth_upper_bound(const ExactPatch& patch, const WorldPlanes& wa,
+                             const WorldPlanes& wb) {
+  DepthBound b;
+  double largest = 0.0;
+  for (const WorldPlanes* w : {&wa, &wb})
+    for (const Vec3& v : w->vertices) largest = std::max(largest, v.cwiseAbs().maxCoeff());
+  b.margin = 64 * std::numeric_limits<double>::epsilon() * largest;
+  if (patch.empty || patch.vertices.empty()) return b;
+  b.upper = std::numeric_limits<double>::infinity();
+  for (const WorldPlanes* w : {&wa, &wb})
+    for (const Plane& pl : w->planes) {
+      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+      for (const Vec3& v : patch.vertices) {
+        const double s = pl.normal.dot(v);
+        lo = std::min(lo, s);
+        hi = std::max(hi, s);
+      }
+      b.upper = std::min(b.upper, 0.5 * (hi - lo) / pl.normal.norm());
+    }
+  return b;
+}
+
 // min over the labels of the ambiguous faces of |n − n_exact|, and that label's tolerance term.
 struct NormalFit {
   double error = std::numeric_limits<double>::infinity();
@@ -145,6 +175,15 @@ void patch_checks(const RegionResult& result, const RegionVerificationInput& inp
   }
   add(out, "patch count", Verdict::pass, "");
   const std::string l_text = "L = τ + ε = " + short_number(L);
+  // The seed gives a patch iff some point lies deeper than ε inside both. The algorithm's view of
+  // the shapes is within τ of the exact one, so a deepest point no deeper than ε − τ (upper bound)
+  // means no patch is the right answer and a patch is wrong.
+  const DepthBound bound = depth_upper_bound(patch, wa, wb);
+  const double below = input.patch_epsilon - tau;
+  const bool shallow = bound.upper + bound.margin < below;
+  const std::string shallow_text =
+      "no point deeper than " + short_number(bound.upper) +
+      " inside both (half the narrowest width of A ∩ B) < ε − τ = " + short_number(below);
   if (patch.empty) {
     if (result.regions.empty()) {
       add(out, "patch", Verdict::pass, "no patch: A ∩ B has no volume");
@@ -155,6 +194,14 @@ void patch_checks(const RegionResult& result, const RegionVerificationInput& inp
     if (exact.relation == Relation::separated && d > L) {
       add(out, "patch", Verdict::fail,
           "patch on a pair separated by " + short_number(d) + " > " + l_text, d, L);
+      return;
+    }
+    if (shallow) {
+      add(out, "patch", Verdict::fail,
+          "patch on a pair without overlap volume (" + std::string(to_string(exact.relation)) +
+              "): no point lies deeper than ε = " + short_number(input.patch_epsilon) +
+              " inside both, the seed's answer is no patch",
+          0.0, below);
       return;
     }
     const double off = std::max(outside_by(wa, p), outside_by(wb, p));
@@ -175,6 +222,12 @@ void patch_checks(const RegionResult& result, const RegionVerificationInput& inp
     for (const Vec3& x : {mean, patch.point})
       depth = std::max(depth, -std::max(outside_by(wa, x), outside_by(wb, x)));
     const bool band = depth <= L;
+    if (band && shallow) {
+      add(out, "missing patch", Verdict::pass,
+          "A ∩ B has volume " + short_number(patch.volume) + ", " + shallow_text +
+              ": no patch is right");
+      return;
+    }
     add(out, "missing patch", band ? Verdict::ambiguous : Verdict::fail,
         "A ∩ B has volume " + short_number(patch.volume) + ", a point " + short_number(depth) +
             " deep" + (band ? " (within the ε band, " : " (beyond ") + l_text + ")",
@@ -182,6 +235,10 @@ void patch_checks(const RegionResult& result, const RegionVerificationInput& inp
     return;
   }
   add(out, "missing patch", Verdict::pass, "");
+  if (shallow) {
+    add(out, "patch", Verdict::fail, "a patch, but " + shallow_text, bound.upper, below);
+    return;
+  }
   const ContactRegion& c = result.regions[0];
   if (c.points.size() != 1 || c.normals.size() != 1 || !c.area || !c.gap) {
     add(out, "patch form", Verdict::fail, "a patch has one point, one normal, an area and a gap");

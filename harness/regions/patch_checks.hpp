@@ -3,13 +3,19 @@
 // verify_regions() in place of the entity and point checks when the capability is declared.
 //
 // L = τ + ε: the region tolerance plus the algorithm's declared geometric epsilon (a length).
-//  - A ∩ B without volume (separated, touching or a flat overlap): no patch passes. A patch on a
-//    pair separated by more than L fails; otherwise it is `ambiguous` when its point lies within L
-//    of both solids (the ε band, where Solfec still proceeds), else it fails.
-//  - A ∩ B with volume: the seed answers no patch when no point lies deeper than ε inside both,
-//    so a missing patch fails only when a point of A ∩ B is provably deeper than L (the vertex
-//    mean's or the surface centroid's smallest slack, a lower bound on the deepest), else it is
-//    `ambiguous`. A returned patch must be exactly one (`patch count`), with
+// The right answer (the seed's): a patch iff some point lies deeper than ε inside both (depth: the
+// smallest distance to a face plane of A or of B). The algorithm's view of the shapes is within τ
+// of the exact one, so the answer is decided when the deepest point's depth D is provably above
+// L or below ε − τ, and `ambiguous` between (the ε band). Bounds: D ≥ the smallest slack of the
+// vertex mean or of the surface centroid of A ∩ B; D ≤ half the width of A ∩ B along every face
+// normal of A and of B (a ball of radius D fits inside), 0 without volume.
+//  - A ∩ B without volume (separated, touching or a flat overlap): no patch passes. A patch fails
+//    on a pair separated by more than L, and whenever ε − τ > 0 (no point is deeper than ε; where
+//    Solfec still proceeds, pairs within ε of contact, it answers no patch); with ε ≤ τ it is
+//    `ambiguous` when its point lies within L of both solids, else it fails.
+//  - A ∩ B with volume: a missing patch fails when D > L, passes when D < ε − τ, else is
+//    `ambiguous`; a patch where D < ε − τ fails (`patch`). Otherwise a returned patch must be
+//    exactly one (`patch count`), with
 //      point:  |p − p_exact| ≤ L;
 //      area:   |area − area_exact| ≤ L × (the surface's total edge length);
 //      normal: |n − n_exact| ≤ tol_normal + 3 L Σ a_f P_f / |Σ ± a_f² n_f| (first-order effect of

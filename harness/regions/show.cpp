@@ -1,5 +1,6 @@
 #include "harness/regions/show.hpp"
 
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>

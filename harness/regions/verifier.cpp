@@ -345,13 +345,7 @@ void entity_checks(const Context& x, Findings& f, RegionCounts& counts) {
   const Pose pose_b = x.input.step ? x.input.step->pose_b : Pose::identity();
   for (std::size_t i = 0; i < x.result.regions.size(); ++i) {
     const ContactRegion& c = x.result.regions[i];
-    if (!c.a || !c.b || c.points.empty()) {
-      f.add("extra region", Verdict::fail,
-            "region " + std::to_string(i) +
-                (c.points.empty() ? " has no points" : " names no entities"));
-      ++counts.extra;
-      continue;
-    }
+    if (reject_unplaceable(c, i, f, counts.extra)) continue;
     const std::string who = describe_pair(*c.a, *c.b, c.dimension());
     if (x.band) epsilon_distance_check(x, c, who, f);
     std::size_t best = exact.size();

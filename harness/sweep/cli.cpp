@@ -1,5 +1,6 @@
 #include "harness/sweep/cli.hpp"
 
+#include <CLI/CLI.hpp>
 #include <filesystem>
 #include <iostream>
 

@@ -228,6 +228,10 @@ TEST(PatchChecks, RightAnswerPassesPerturbedOnesFail) {
   EXPECT_EQ(verdict_of(two, e, step), Verdict::fail);
 }
 
+// Without volume no point is inside both, let alone ε deep: with ε = 1e-6 > τ = 3e-9 (size 3) a
+// patch is wrong wherever its point lies; only with ε ≤ τ (rounding could show a volume) is a
+// patch on the touching face `ambiguous`. Separated by 5e-7 < ε (GJK's distance below ε: Solfec
+// proceeds to the intersection and answers no patch): the same.
 TEST(PatchChecks, NoVolumeWantsNoPatchAndTheBandIsAmbiguous) {
   const RegionStep touching{Pose::identity(), at(0, 0, 1), std::nullopt, std::nullopt};
   ExactRegionOptions ask;
@@ -235,12 +239,19 @@ TEST(PatchChecks, NoVolumeWantsNoPatchAndTheBandIsAmbiguous) {
   const ExactRegions e = exact_regions(kA, Pose::identity(), kB, at(0, 0, 1), ask);
   RegionResult none;
   EXPECT_EQ(verdict_of(none, e, touching), Verdict::pass);
-  // A patch on the touching face: its point on both surfaces, within the band.
+  // A patch on the touching face: its point on both surfaces.
   RegionResult patch = run(kA, Pose::identity(), kB, at(0, 0, 0.9));
   patch.regions[0].points[0] = Vec3(0.5, 0.5, 1.0);
-  EXPECT_EQ(verdict_of(patch, e, touching), Verdict::ambiguous);
-  patch.regions[0].points[0] = Vec3(0.5, 0.5, 0.5);  // inside A, 0.5 below B
   EXPECT_EQ(verdict_of(patch, e, touching), Verdict::fail);
+  EXPECT_EQ(verdict_of(patch, e, touching, 1e-9), Verdict::ambiguous);
+  patch.regions[0].points[0] = Vec3(0.5, 0.5, 0.5);  // inside A, 0.5 below B
+  EXPECT_EQ(verdict_of(patch, e, touching, 1e-9), Verdict::fail);
+  const Pose near = at(0, 0, 1 + 5e-7);
+  const RegionStep near_step{Pose::identity(), near, std::nullopt, std::nullopt};
+  const ExactRegions en = exact_regions(kA, Pose::identity(), kB, near, ask);
+  EXPECT_EQ(verdict_of(run(kA, Pose::identity(), kB, near), en, near_step), Verdict::pass);
+  patch.regions[0].points[0] = Vec3(0.5, 0.5, 1.0);
+  EXPECT_EQ(verdict_of(patch, en, near_step), Verdict::fail);
   // Separated by 0.5 ≫ L: any patch fails.
   const RegionStep far{Pose::identity(), at(0, 0, 1.5), std::nullopt, std::nullopt};
   const ExactRegions ef = exact_regions(kA, Pose::identity(), kB, at(0, 0, 1.5), ask);
@@ -464,8 +475,9 @@ TEST(PatchChecks, SlabPerturbationsFailTheirOwnCheck) {
   three.regions.push_back(right.regions[0]);
   three.regions.push_back(right.regions[0]);
   EXPECT_EQ(check_of(three, e, step, "patch count"), Verdict::fail);
-  // B touching A along the edge x = y = 1: no volume. A patch point 0.1 outside B fails, one on
-  // the shared edge is within the band.
+  // B touching A along the edge x = y = 1: no volume, so no point is ε deep in both and a patch
+  // fails, its point 0.1 outside B or on the shared edge (NoVolumeWantsNoPatch… has the ε ≤ τ
+  // case, where the latter is `ambiguous`).
   const Pose edge = at(1, 1, 0);
   const RegionStep touching{Pose::identity(), edge, std::nullopt, std::nullopt};
   const ExactRegions et = exact_regions(kA, Pose::identity(), kB, edge, ask);
@@ -473,7 +485,7 @@ TEST(PatchChecks, SlabPerturbationsFailTheirOwnCheck) {
   off.regions[0].points[0] = Vec3(0.9, 0.9, 0.5);
   EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::fail);
   off.regions[0].points[0] = Vec3(1, 1, 0.5);
-  EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::ambiguous);
+  EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::fail);
 }
 
 // B 0.1 into A's side (B = A moved by (0.9, 0.5, 0.5)): the right answer passes; its point moved
@@ -495,19 +507,37 @@ TEST(PatchChecks, SideOverlapPointAndAreaOffByAHundredL) {
   EXPECT_EQ(check_of(larger, e, step, "area"), Verdict::fail);
 }
 
-// B 2e-4 into A's side x = 1: the middle of the overlap is 1e-4 inside both, beyond L ≈ 1e-6 (but
-// within 1000 L), so no patch is wrong; 2e-7 into it (depth 1e-7 ≤ L), the band.
+// B `overlap` into A's side x = 1: a slab whose deepest points (its middle) are overlap / 2 deep
+// in both. 2e-4: 1e-4 > L ≈ 1e-6 (but within 1000 L), no patch is wrong. 2e-7: 1e-7 < ε − τ,
+// no patch is the seed's answer and a patch (the slab's own, by hand) is wrong. 2e-6: 1e-6 = ε,
+// inside the band: both answers `ambiguous`.
 TEST(PatchChecks, ThinSideOverlapWithoutAPatch) {
   ExactRegionOptions ask;
   ask.compute_patch = true;
-  for (const double overlap : {2e-4, 2e-7}) {
+  for (const double overlap : {2e-4, 2e-7, 2e-6}) {
     const Pose pb = at(1 - overlap, 0, 0);
     const RegionStep step{Pose::identity(), pb, std::nullopt, std::nullopt};
     const ExactRegions e = exact_regions(kA, Pose::identity(), kB, pb, ask);
     ASSERT_TRUE(e.patch && !e.patch->empty) << overlap;
-    EXPECT_EQ(check_of(RegionResult{}, e, step, "missing patch"),
-              overlap > 1e-6 ? Verdict::fail : Verdict::ambiguous)
-        << overlap;
+    const Verdict missing = overlap > 1e-5   ? Verdict::fail
+                            : overlap < 1e-6 ? Verdict::pass
+                                             : Verdict::ambiguous;
+    EXPECT_EQ(check_of(RegionResult{}, e, step, "missing patch"), missing) << overlap;
+    // The slab's own patch: centroid (1 − overlap / 2, 0.5, 0.5), normal −x (from B into A),
+    // half the surface 1 + 2 · overlap, gap −overlap (face ids are not reached).
+    RegionResult patch;
+    ContactRegion c;
+    c.a = Feature{FeatureKind::face, 1};
+    c.b = Feature{FeatureKind::face, 0};
+    c.points = {Vec3(1 - overlap / 2, 0.5, 0.5)};
+    c.normals = {Vec3(-1, 0, 0)};
+    c.area = 1 + 2 * overlap;
+    c.gap = -overlap;
+    patch.relation = Relation::penetrating;
+    patch.regions.push_back(c);
+    if (overlap < 1e-6) {
+      EXPECT_EQ(check_of(patch, e, step, "patch"), Verdict::fail);
+    }
   }
 }
 

@@ -7,9 +7,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <initializer_list>
 #include <limits>
+#include <memory>
 #include <optional>
+#include <utility>
 
 extern "C" {
 #include <libqhull_r/qhull_ra.h>
@@ -68,6 +69,29 @@ double best_step(std::span<const Plane> planes, const Vec3& x, const Vec3& g) {
   return t;
 }
 
+// The point of least norm in the affine hull of p[0..K), solved with its weights w (the KKT
+// system [p_r·p_c 1; 1 0] [w; λ] = [0; 1]); false when a weight is negative (not a face point).
+// Fixed sizes: no allocation, the same full-pivoting LU for every subset size.
+template <int K>
+bool affine_least_norm(const std::array<Vec3, 3>& p, Vec3& v) {
+  Eigen::Matrix<double, K + 1, K + 1> m = Eigen::Matrix<double, K + 1, K + 1>::Zero();
+  Eigen::Matrix<double, K + 1, 1> rhs = Eigen::Matrix<double, K + 1, 1>::Zero();
+  for (int r = 0; r < K; ++r) {
+    for (int c = 0; c < K; ++c)
+      m(r, c) = p[static_cast<std::size_t>(r)].dot(p[static_cast<std::size_t>(c)]);
+    m(r, K) = 1.0;
+    m(K, r) = 1.0;
+  }
+  rhs(K) = 1.0;
+  const Eigen::Matrix<double, K + 1, 1> w = m.fullPivLu().solve(rhs);
+  v = Vec3::Zero();
+  for (int r = 0; r < K; ++r) {
+    if (!(w(r) >= -1e-12)) return false;
+    v += w(r) * p[static_cast<std::size_t>(r)];
+  }
+  return true;
+}
+
 // The point of least norm in the convex hull of `points` (unit vectors), normalized, or nullopt
 // when the hull holds the origin (within rounding). In 3D it lies in a face spanned by at most
 // three points (Carathéodory): each subset of one to three points is solved on its affine hull
@@ -76,27 +100,9 @@ std::optional<Vec3> least_norm_direction(const std::vector<Vec3>& points) {
   const std::size_t n = std::min<std::size_t>(points.size(), 12);
   std::optional<Vec3> best;
   double best_norm = std::numeric_limits<double>::infinity();
-  auto consider = [&](std::initializer_list<std::size_t> ids) {
-    const std::size_t k = ids.size();
-    Eigen::Matrix4d m = Eigen::Matrix4d::Zero();
-    Eigen::Vector4d rhs = Eigen::Vector4d::Zero();
-    std::array<Vec3, 3> p;
-    std::size_t i = 0;
-    for (std::size_t id : ids) p[i++] = points[id];
-    for (std::size_t r = 0; r < k; ++r) {
-      for (std::size_t c = 0; c < k; ++c)
-        m(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = p[r].dot(p[c]);
-      m(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(k)) = 1.0;
-      m(static_cast<Eigen::Index>(k), static_cast<Eigen::Index>(r)) = 1.0;
-    }
-    rhs(static_cast<Eigen::Index>(k)) = 1.0;
-    const Eigen::Index dim = static_cast<Eigen::Index>(k + 1);
-    const Eigen::VectorXd w = m.topLeftCorner(dim, dim).fullPivLu().solve(rhs.head(dim));
-    Vec3 v = Vec3::Zero();
-    for (std::size_t r = 0; r < k; ++r) {
-      if (!(w(static_cast<Eigen::Index>(r)) >= -1e-12)) return;
-      v += w(static_cast<Eigen::Index>(r)) * p[r];
-    }
+  std::array<Vec3, 3> p;
+  auto keep = [&](bool solved, const Vec3& v) {
+    if (!solved) return;
     const double vv = v.squaredNorm();
     if (!std::isfinite(vv) || vv >= best_norm) return;
     for (std::size_t j = 0; j < n; ++j)
@@ -104,11 +110,17 @@ std::optional<Vec3> least_norm_direction(const std::vector<Vec3>& points) {
     best_norm = vv;
     best = v;
   };
+  Vec3 v;
   for (std::size_t a = 0; a < n; ++a) {
-    consider({a});
+    p[0] = points[a];
+    keep(affine_least_norm<1>(p, v), v);
     for (std::size_t b = a + 1; b < n; ++b) {
-      consider({a, b});
-      for (std::size_t c = b + 1; c < n; ++c) consider({a, b, c});
+      p[1] = points[b];
+      keep(affine_least_norm<2>(p, v), v);
+      for (std::size_t c = b + 1; c < n; ++c) {
+        p[2] = points[c];
+        keep(affine_least_norm<3>(p, v), v);
+      }
     }
   }
   if (!best || !(best_norm > 1e-20)) return std::nullopt;
@@ -121,29 +133,59 @@ FILE* quiet_file() {
   return f;
 }
 
-struct Qhull {
-  qhT qh_qh;
-  FILE* errfile = quiet_file();
-  Qhull() { qh_zero(&qh_qh, errfile); }
-  ~Qhull() {
-    qhT* qh = &qh_qh;
-    qh_freeqhull(qh, !qh_ALL);
-    int curlong = 0, totlong = 0;
-    qh_memfreeshort(qh, &curlong, &totlong);
-  }
+// One qhull context per thread, kept across queries: qh_new_qhull reuses the short-memory
+// allocator of an earlier run when it is still set up (qh.qhmem.ferr), and qh_freeqhull(qh_ALL)
+// returns every facet, ridge and vertex to its free lists, so a query skips qh_zero, the
+// allocator's tables and buffers and their release. After a qhull error the context is rebuilt.
+class Qhull {
+ public:
+  Qhull() { qh_zero(&qh_qh_, quiet_file()); }
+  ~Qhull() { release(); }
   Qhull(const Qhull&) = delete;
   Qhull& operator=(const Qhull&) = delete;
+  qhT* get() { return &qh_qh_; }
+  FILE* errfile() const { return quiet_file(); }
+  // After each run: the hull is freed, the allocator kept (or rebuilt after an error).
+  void finish(bool failed) {
+    if (!failed) {
+      qh_freeqhull(&qh_qh_, qh_ALL);
+      return;
+    }
+    release();
+    qh_zero(&qh_qh_, quiet_file());
+  }
+
+ private:
+  void release() {
+    qh_freeqhull(&qh_qh_, !qh_ALL);
+    int curlong = 0, totlong = 0;
+    qh_memfreeshort(&qh_qh_, &curlong, &totlong);
+  }
+  qhT qh_qh_;
+};
+
+Qhull& thread_qhull() {
+  thread_local const std::unique_ptr<Qhull> hull = std::make_unique<Qhull>();
+  return *hull;
+}
+
+// Frees the run's hull on every way out of convex_intersection.
+struct HullRun {
+  Qhull& hull;
+  bool failed = false;
+  ~HullRun() { hull.finish(failed); }
 };
 
 // The polar vertices around plane i's face, counter-clockwise about its outward normal.
-void order_face(const Vec3& normal, const std::vector<Vec3>& polar, std::vector<int>& ids) {
+// `keyed` is scratch space kept by the caller.
+void order_face(const Vec3& normal, const std::vector<Vec3>& polar, std::span<int> ids,
+                std::vector<std::pair<double, int>>& keyed) {
   Vec3 c = Vec3::Zero();
   for (int f : ids) c += polar[static_cast<std::size_t>(f)];
   c /= static_cast<double>(ids.size());
   const Vec3 u = normal.unitOrthogonal();
   const Vec3 v = normal.cross(u);
-  std::vector<std::pair<double, int>> keyed;
-  keyed.reserve(ids.size());
+  keyed.clear();
   for (int f : ids) {
     const Vec3 d = polar[static_cast<std::size_t>(f)] - c;
     keyed.emplace_back(std::atan2(d.dot(v), d.dot(u)), f);
@@ -210,19 +252,24 @@ CviResult convex_intersection(const CviInput& in, CviTimes* times) {
   }
   // Step 7.
   t0 = Clock::now();
-  Qhull hull;
-  qhT* qh = &hull.qh_qh;
+  Qhull& hull = thread_qhull();
+  qhT* qh = hull.get();
   char flags[] = "qhull";
-  const int code = qh_new_qhull(qh, 3, m, q.data(), False, flags, nullptr, hull.errfile);
+  const int code = qh_new_qhull(qh, 3, m, q.data(), False, flags, nullptr, hull.errfile());
+  HullRun run{hull, code != 0};
   if (times) times->qhull += ns_since(t0);
   if (code != 0) {
     out.reason = "qhull failed on the dual points (exit code " + std::to_string(code) + ")";
     return out;
   }
-  // Step 8: each facet is a vertex of A ∩ B; each hull vertex (plane) collects its facets.
+  // Step 8: each facet is a vertex of A ∩ B; each hull vertex (plane) collects its facets, kept
+  // as (plane, facet) incidences and grouped by plane in facet order.
   t0 = Clock::now();
-  std::vector<Vec3> polar;
-  std::vector<std::vector<int>> around(static_cast<std::size_t>(m));
+  std::vector<Vec3>& polar = out.vertices;
+  polar.reserve(static_cast<std::size_t>(qh->num_facets));
+  std::vector<std::pair<int, int>> incidences;
+  incidences.reserve(static_cast<std::size_t>(3 * qh->num_facets));
+  std::vector<int> start(static_cast<std::size_t>(m + 1), 0);
   facetT* facet = nullptr;
   vertexT* vertex = nullptr;
   vertexT** vertexp = nullptr;
@@ -232,6 +279,7 @@ CviResult convex_intersection(const CviInput& in, CviTimes* times) {
     if (!(o > 0.0) || !std::isfinite(o)) {
       out.reason =
           "the polar hull does not enclose the origin (facet offset " + std::to_string(-o) + ")";
+      polar.clear();
       return out;
     }
     const int id = static_cast<int>(polar.size());
@@ -240,10 +288,20 @@ CviResult convex_intersection(const CviInput& in, CviTimes* times) {
       const int pid = qh_pointid(qh, vertex->point);
       if (pid < 0 || pid >= m) {
         out.reason = "qhull returned an unknown point";
+        polar.clear();
         return out;
       }
-      around[static_cast<std::size_t>(pid)].push_back(id);
+      incidences.emplace_back(pid, id);
+      ++start[static_cast<std::size_t>(pid + 1)];
     }
+  }
+  for (int i = 0; i < m; ++i)
+    start[static_cast<std::size_t>(i + 1)] += start[static_cast<std::size_t>(i)];
+  std::vector<int> around(incidences.size());
+  {
+    std::vector<int> next(start.begin(), start.end() - 1);
+    for (const auto& [pid, id] : incidences)
+      around[static_cast<std::size_t>(next[static_cast<std::size_t>(pid)]++)] = id;
   }
   // Step 9: back to input coordinates, faces in order, fans labelled by plane.
   const double slack = in.epsilon + 1e-9 * size;
@@ -252,15 +310,17 @@ CviResult convex_intersection(const CviInput& in, CviTimes* times) {
     for (int k = 0; k < 3; ++k)
       if (!(y[k] >= in.extent_min[k] - slack && y[k] <= in.extent_max[k] + slack)) {
         out.reason = "CVI has gone insane: an intersection vertex outside the vertex extents";
-        out.vertices.clear();
+        polar.clear();
         return out;
       }
   }
-  out.vertices = polar;
+  out.triangles.reserve(incidences.size());
+  std::vector<std::pair<double, int>> keyed;
   for (int i = 0; i < m; ++i) {
-    std::vector<int>& ids = around[static_cast<std::size_t>(i)];
+    const std::span<int> ids(around.data() + start[static_cast<std::size_t>(i)],
+                             around.data() + start[static_cast<std::size_t>(i + 1)]);
     if (ids.size() < 3) continue;
-    order_face(planes[static_cast<std::size_t>(i)].normal, polar, ids);
+    order_face(planes[static_cast<std::size_t>(i)].normal, polar, ids, keyed);
     for (std::size_t k = 1; k + 1 < ids.size(); ++k)
       out.triangles.push_back(
           {{polar[static_cast<std::size_t>(ids[0])], polar[static_cast<std::size_t>(ids[k])],
