@@ -258,6 +258,23 @@ TEST(PatchChecks, NoVolumeWantsNoPatchAndTheBandIsAmbiguous) {
   EXPECT_EQ(verdict_of(patch, ef, far), Verdict::fail);
 }
 
+// B touching A along the edge x = y = 1 (no volume), with ε = 1e-9 < τ (so no patch is ever
+// shallow enough to be wrong outright): a patch whose point is 0.1 outside B fails on "patch",
+// one with its point on the shared edge is within L of both and ambiguous.
+TEST(PatchChecks, NoVolumeEdgeContactJudgesThePatchPoint) {
+  const Pose edge = at(1, 1, 0);
+  const RegionStep step{Pose::identity(), edge, std::nullopt, std::nullopt};
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  const ExactRegions e = exact_regions(kA, Pose::identity(), kB, edge, ask);
+  RegionResult patch = run(kA, Pose::identity(), kB, at(0, 0, 0.9));
+  ASSERT_EQ(patch.regions.size(), 1u);
+  patch.regions[0].points[0] = Vec3(0.9, 0.9, 0.5);
+  EXPECT_EQ(verdict_of(patch, e, step, 1e-9), Verdict::fail);
+  patch.regions[0].points[0] = Vec3(1, 1, 0.5);
+  EXPECT_EQ(verdict_of(patch, e, step, 1e-9), Verdict::ambiguous);
+}
+
 // Rotated boxes given by vertices far from the origin (10⁶): their faces reach the hull as nearly
 // coplanar triangle pairs, and the slacks round at 1e-10. No expected value by hand here: each
 // answer must pass the patch checks against the exact reference (before the coplanar merge and
