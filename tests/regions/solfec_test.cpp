@@ -258,15 +258,20 @@ TEST(PatchChecks, NoVolumeWantsNoPatchAndTheBandIsAmbiguous) {
   EXPECT_EQ(verdict_of(patch, ef, far), Verdict::fail);
 }
 
+// The exact reference of A and B under pose pb, with its contact patch.
+ExactRegions patch_reference(const Pose& pb) {
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  return exact_regions(kA, Pose::identity(), kB, pb, ask);
+}
+
 // B touching A along the edge x = y = 1 (no volume), with ε = 1e-9 < τ (so no patch is ever
 // shallow enough to be wrong outright): a patch whose point is 0.1 outside B fails on "patch",
 // one with its point on the shared edge is within L of both and ambiguous.
 TEST(PatchChecks, NoVolumeEdgeContactJudgesThePatchPoint) {
   const Pose edge = at(1, 1, 0);
   const RegionStep step{Pose::identity(), edge, std::nullopt, std::nullopt};
-  ExactRegionOptions ask;
-  ask.compute_patch = true;
-  const ExactRegions e = exact_regions(kA, Pose::identity(), kB, edge, ask);
+  const ExactRegions e = patch_reference(edge);
   RegionResult patch = run(kA, Pose::identity(), kB, at(0, 0, 0.9));
   ASSERT_EQ(patch.regions.size(), 1u);
   patch.regions[0].points[0] = Vec3(0.9, 0.9, 0.5);
@@ -511,9 +516,7 @@ TEST(PatchChecks, SlabPerturbationsFailTheirOwnCheck) {
 TEST(PatchChecks, SideOverlapPointAndAreaOffByAHundredL) {
   const Pose pb = at(0.9, 0.5, 0.5);
   const RegionStep step{Pose::identity(), pb, std::nullopt, std::nullopt};
-  ExactRegionOptions ask;
-  ask.compute_patch = true;
-  const ExactRegions e = exact_regions(kA, Pose::identity(), kB, pb, ask);
+  const ExactRegions e = patch_reference(pb);
   const RegionResult right = run(kA, Pose::identity(), kB, pb);
   ASSERT_EQ(right.regions.size(), 1u);
   ASSERT_EQ(verdict_of(right, e, step), Verdict::pass);
