@@ -28,7 +28,8 @@ _PROXIMITY_VERIFIER = ("proximity_verifier_test", "feature_check_test", "proximi
                        "proximity_conformance_check_test", "low_dimensional_test")
 _REFERENCE = ("certified_reference_test", "reference_test", "low_dimensional_test",
               "feature_check_test", "proximity_verifier_test", "vclip_test")
-_REGIONS = ("region_verifier_test", "region_runner_test", "bsp_test", "region_families_test")
+_REGIONS = ("region_verifier_test", "region_runner_test", "bsp_test", "region_families_test",
+            "band_test")
 _REGION_REFERENCE = ("exact_regions_test", "exact_regions_intersect_test",
                      "region_verifier_test", "region_runner_test")
 _FORCES = ("force_verifier_test", "force_conformance_test", "force_reference_test")

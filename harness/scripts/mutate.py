@@ -161,13 +161,14 @@ def markdown(rows, seconds: float, baseline_seconds: float) -> str:
     equivalent = [r for r in rows if r["result"] == "equivalent"]
     other = [r for r in rows if r["result"] not in ("killed", "survived", "equivalent")]
     single = [r for r in rows if r["result"] == "killed" and len(r["killers"]) < 2]
-    out = ["| mutant | file | result | tests that killed it | build s | tests s |",
-           "| --- | --- | --- | --- | ---: | ---: |"]
+    out = ["| mutant | file | result | tests that killed it | kills | build s | tests s |",
+           "| --- | --- | --- | --- | ---: | ---: | ---: |"]
     for r in rows:
         killers = ", ".join(r["killers"]) if r["killers"] else "-"
         if len(killers) > 300:
             killers = ", ".join(r["killers"][:6]) + f", … ({len(r['killers'])} in all)"
-        out.append(f"| {r['name']} | {r['file']} | {r['result']} | {killers} | "
+        kills = len(r["killers"]) if r["result"] == "killed" else 0
+        out.append(f"| {r['name']} | {r['file']} | {r['result']} | {killers} | {kills} | "
                    f"{r['build_s']:.0f} | {r['test_s']:.0f} |")
     out.append("")
     out.append(f"{len(rows)} mutants: {killed} killed, {len(survived)} survived, "

@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace touchstone {
 namespace {
 
@@ -70,6 +74,25 @@ TEST(ExactLcp, DegenerateTieNeedsTheLexicographicRule) {
   EXPECT_EQ(r.acceleration, vec({0, 0, 2.0 / 3.0}));
 }
 
+// Another degenerate non-symmetric LCP (found by the same kind of search, checked by hand): M =
+// [[−3, 0, −2], [−2, −3, 0], [3, 1, 1]], q = (1, 2, −1). Its solutions, from the 8 supports in
+// exact fractions: z = (1/3, 0, 0) with w = M z + q = (0, 4/3, 0); (1/3, 4/9, 0) with (0, 0, 4/9);
+// (0, 2/3, 1/3) with (1/3, 0, 0). Lemke's ratio test ties at zero again; without the
+// lexicographic rule it ends on a ray and finds none.
+TEST(ExactLcp, AnotherDegenerateTieIsSolved) {
+  const auto r = exact_lcp(mat({{-3, 0, -2}, {-2, -3, 0}, {3, 1, 1}}), vec({1, 2, -1}));
+  ASSERT_EQ(r.outcome, ExactLcp::Outcome::solved) << r.detail;
+  EXPECT_EQ(r.method, "lemke-gmpq");
+  const std::vector<std::pair<Eigen::VectorXd, Eigen::VectorXd>> solutions = {
+      {vec({1.0 / 3, 0, 0}), vec({0, 4.0 / 3, 0})},
+      {vec({1.0 / 3, 4.0 / 9, 0}), vec({0, 0, 4.0 / 9})},
+      {vec({0, 2.0 / 3, 1.0 / 3}), vec({1.0 / 3, 0, 0})}};
+  EXPECT_TRUE(
+      std::any_of(solutions.begin(), solutions.end(),
+                  [&](const auto& s) { return r.force == s.first && r.acceleration == s.second; }))
+      << r.force.transpose() << " / " << r.acceleration.transpose();
+}
+
 TEST(ExactLcp, TrivialSolution) {
   const auto r = exact_lcp(mat({{2, 1}, {1, 2}}), vec({0.5, 0}));
   ASSERT_EQ(r.outcome, ExactLcp::Outcome::solved);
@@ -105,6 +128,16 @@ TEST(ExactLcp, NotCopositiveIsUnresolved) {
   // proves nothing and the reference says so.
   const auto r = exact_lcp(mat({{-1}}), vec({-1}));
   EXPECT_EQ(r.outcome, ExactLcp::Outcome::unresolved);
+}
+
+// A = [[−1, 2], [2, −1]] (symmetric, not PSD), b = (−1, −1): z = (1, 1) solves it (w = 0), yet
+// Lemke ends on a secondary ray: whichever tied row z0 replaces, the entering z_i raises z0 and
+// the other w without bound (z0 = 1 + z_i, w_j = 3 z_i). A ray without copositivity proves
+// nothing, so the reference must not call this feasible problem infeasible.
+TEST(ExactLcp, ARayOnAFeasibleProblemIsNotInfeasible) {
+  const auto r = exact_lcp(mat({{-1, 2}, {2, -1}}), vec({-1, -1}));
+  EXPECT_EQ(r.method, "lemke-gmpq");
+  EXPECT_EQ(r.outcome, ExactLcp::Outcome::unresolved) << r.detail;
 }
 
 TEST(ExactLcp, BadSizesThrow) {

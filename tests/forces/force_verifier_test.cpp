@@ -32,6 +32,20 @@ ForceResult answer(const Eigen::VectorXd& f) {
   return r;
 }
 
+// Position level: the contacts closed (gap 0) and at rest, one step of 0.01.
+forces::ContactProblem stepped(forces::ContactProblem p) {
+  p.gap = Eigen::VectorXd::Zero(p.size());
+  p.normal_velocity = Eigen::VectorXd::Zero(p.size());
+  p.time_step = 0.01;
+  return p;
+}
+
+forces::ForceCapabilities position_level() {
+  forces::ForceCapabilities caps;
+  caps.position_level = true;
+  return caps;
+}
+
 std::string first_failure(const Verification& v) { return v.reason.substr(0, v.reason.find(':')); }
 
 TEST(ForceVerifier, ExactAnswerPassesAndPerturbedFails) {
@@ -102,13 +116,9 @@ TEST(ForceVerifier, WithoutReferenceOnlyResidualsAreChecked) {
 }
 
 TEST(ForceVerifier, PositionLevelIsJudgedOnPenetrationAfterTheStep) {
-  auto p = ball_stack();
-  p.gap = Eigen::Vector2d(0, 0);
-  p.normal_velocity = Eigen::Vector2d(0, 0);
-  p.time_step = 0.01;
+  const auto p = stepped(ball_stack());
   const auto x = exact_answer(p);
-  forces::ForceCapabilities position;
-  position.position_level = true;
+  const forces::ForceCapabilities position = position_level();
   // The exact force leaves the gaps at 0.
   EXPECT_EQ(verify_forces(answer(x.force), position, p, &x, {}).verdict, Verdict::pass);
   // Half the force lets the lower contact sink h²·g/2 ≈ 5e-4: far beyond the 1% band.
@@ -127,14 +137,11 @@ TEST(ForceVerifier, PositionLevelRedundantContactsAreJudgedOnAccelerations) {
   const double g = 9.81;
   p.A = Eigen::Matrix2d{{1, 1}, {1, 1}};
   p.b = Eigen::Vector2d(-g, -g);
-  p.gap = Eigen::Vector2d(0, 0);
-  p.normal_velocity = Eigen::Vector2d(0, 0);
-  p.time_step = 0.01;
+  p = stepped(p);
   const auto x = exact_answer(p);
   ASSERT_EQ(x.outcome, ExactLcp::Outcome::solved);
   ASSERT_FALSE(x.forces_unique);
-  forces::ForceCapabilities position;
-  position.position_level = true;
+  const forces::ForceCapabilities position = position_level();
   const auto split = verify_forces(answer(Eigen::Vector2d(g / 4, 3 * g / 4)), position, p, &x, {});
   EXPECT_EQ(split.verdict, Verdict::pass) << split.reason;
   const auto twice = verify_forces(answer(Eigen::Vector2d(g, g)), position, p, &x, {});
@@ -324,6 +331,90 @@ TEST(ForceVerifierFriction, NotComplementaryOnTheFullSystemFails) {
     EXPECT_EQ(checks["penetration"], Verdict::pass) << scale;
     EXPECT_EQ(checks["friction-cone"], Verdict::pass) << scale;
   }
+}
+
+// Second tests for checks one test alone used to pin (docs/mutation.md), each on another input.
+
+// Two contacts, where contact 2's first tangential force couples into contact 1's normal row
+// (A_full = I + 1/2 at (0, 4) and (4, 0), positive definite; μ = (1/2, 1/4)). f_n = (1, 2)
+// satisfies the normal rows alone (A = I, b = (−1, −2)); contact 2's friction t = (∓0.4, 0) is
+// inside its cone (0.4 <= 0.5) but moves contact 1's full normal row to a_n = ∓0.2: −0.2
+// penetrates, +0.2 under f_n = 1 is not complementary. Each fails on its own check.
+TEST(ForceVerifierFriction, FrictionOfOneContactPenetratesAnother) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix2d::Identity();
+  p.b = Eigen::Vector2d(-1, -2);
+  Eigen::MatrixXd A_full = Eigen::MatrixXd::Identity(6, 6);
+  A_full(0, 4) = A_full(4, 0) = 0.5;
+  p.A_full = A_full;
+  p.b_full = (Eigen::VectorXd(6) << -1, 0, 0, -2, 0, 0).finished();
+  p.friction = Eigen::Vector2d(0.5, 0.25);
+  ForceResult r = answer(Eigen::Vector2d(1, 2));
+  r.friction_force = (Eigen::MatrixXd(2, 2) << 0, 0, 0, 0).finished();
+  EXPECT_EQ(verify_forces(r, with_friction(), p, nullptr, {}).verdict, Verdict::pass);
+  (*r.friction_force)(1, 0) = -0.4;
+  auto pushed_in = by_check(verify_forces(r, with_friction(), p, nullptr, {}));
+  EXPECT_EQ(pushed_in["penetration"], Verdict::fail);
+  EXPECT_EQ(pushed_in["friction-cone"], Verdict::pass);
+  (*r.friction_force)(1, 0) = 0.4;
+  auto lifted = by_check(verify_forces(r, with_friction(), p, nullptr, {}));
+  EXPECT_EQ(lifted["penetration"], Verdict::pass);
+  EXPECT_EQ(lifted["complementarity"], Verdict::fail);
+}
+
+// A failed solve is right only where the exact reference proves the problem infeasible: without
+// a reference (here a friction problem), the failure is a fail on "status".
+TEST(ForceVerifier, AFailureWithoutAReferenceIsAFail) {
+  ForceResult failed;
+  failed.status = forces::SolveStatus::failed;
+  failed.reason = "no convergence";
+  for (const auto& p : {coupled_friction(1.0), ball_stack()}) {
+    const auto v = verify_forces(failed, with_friction(), p, nullptr, {});
+    EXPECT_EQ(v.verdict, Verdict::fail);
+    EXPECT_EQ(first_failure(v), "status");
+  }
+}
+
+// Here F stays finite (|b| / max|A| = 5e307) but S = |b| + max|A| F = 2e308 overflows: nothing can
+// be checked, so even the exact answer is ambiguous on "scales".
+TEST(ForceVerifier, AnOverflowingAccelerationScaleIsAmbiguous) {
+  forces::ContactProblem p;
+  p.A = Eigen::Vector2d(1, 2).asDiagonal();
+  p.b = Eigen::Vector2d(-1e308, -1e308);
+  const auto v = verify_forces(answer(Eigen::Vector2d(1e308, 5e307)), {}, p, nullptr, {});
+  EXPECT_EQ(v.verdict, Verdict::ambiguous) << v.reason;
+  EXPECT_EQ(first_failure(v), "scales");
+}
+
+// A = [[1, 1 − 1e-8], [1 − 1e-8, 1]], b = (−1, −1): both contacts carry s = 1 / (2 − 1e-8) and
+// κ ≈ 2e8. Moving δ = 1e-3 from one contact to the other changes a by (1e-11, −1e-11), within
+// every residual and acceleration tolerance (1e-6 S, S ≈ 2), but the unique forces miss by 1e-3 F,
+// beyond the force tolerance and within κ times it: ambiguous, not a pass.
+TEST(ForceVerifier, UniqueForcesOfATiedPairAreCompared) {
+  forces::ContactProblem p;
+  p.A = Eigen::Matrix2d{{1, 1 - 1e-8}, {1 - 1e-8, 1}};
+  p.b = Eigen::Vector2d(-1, -1);
+  const auto x = exact_answer(p);
+  ASSERT_EQ(x.outcome, ExactLcp::Outcome::solved);
+  ASSERT_TRUE(x.forces_unique);
+  EXPECT_NEAR(x.force[0], 0.5, 1e-8);
+  EXPECT_NEAR(x.force[1], 0.5, 1e-8);
+  EXPECT_EQ(verify_forces(answer(x.force), {}, p, &x, {}).verdict, Verdict::pass);
+  const auto v = verify_forces(answer(x.force + Eigen::Vector2d(1e-3, -1e-3)), {}, p, &x, {});
+  EXPECT_EQ(v.verdict, Verdict::ambiguous) << v.reason;
+  EXPECT_EQ(first_failure(v), "force");
+}
+
+// Position level on the ball stack (unique forces): twice the exact force lifts the lower ball
+// (a = −b = (9.81, 0), no penetration after the step), so its mean-force accelerations miss the
+// exact a = 0 by 9.81 / S ≈ 8 %, beyond the 1 % tolerance, and that check fails by name.
+TEST(ForceVerifier, PositionLevelTooMuchForceFailsOnItsAccelerations) {
+  const auto p = stepped(ball_stack());
+  const auto x = exact_answer(p);
+  const forces::ForceCapabilities position = position_level();
+  auto checks = by_check(verify_forces(answer(2 * x.force), position, p, &x, {}));
+  EXPECT_EQ(checks["penetration-after-step"], Verdict::pass);
+  EXPECT_EQ(checks["mean-force-acceleration"], Verdict::fail);
 }
 
 }  // namespace

@@ -228,6 +228,35 @@ TEST(CertifiedReference, ExactTouchingUnderRotationsIsNeverPenetrating) {
   EXPECT_GT(certified_pairs, 0);
 }
 
+// The same on tetrahedra: T = conv{0, e1, e2, e3} and, under one pose, T's reflection through
+// its slanted face's vertices conv{e1, e2, e3, (1, 1, 1)} (face on face), T + e1 (vertex on
+// vertex) and T + (½, ½, 0) (its vertex on the midpoint of T's edge e1e2). The exact shapes
+// touch on every pose; no interior certificate may take a zero coefficient for the interior.
+TEST(CertifiedReference, TetrahedraTouchingUnderRotationsAreNeverPenetrating) {
+  std::mt19937 rng(7);
+  std::normal_distribution<double> gauss;
+  const std::vector<Vec3> t = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  std::vector<std::vector<Vec3>> others = {{t[1], t[2], t[3], Vec3(1, 1, 1)}, {}, {}};
+  for (const Vec3& v : t) {
+    others[1].push_back(v + Vec3(1, 0, 0));
+    others[2].push_back(v + Vec3(0.5, 0.5, 0));
+  }
+  for (int trial = 0; trial < 30; ++trial) {
+    const double far = trial % 2 ? 1e8 : 1.0;
+    const Pose pose = Pose::from_quaternion({gauss(rng), gauss(rng), gauss(rng), gauss(rng)},
+                                            far * Vec3(gauss(rng), gauss(rng), gauss(rng)));
+    for (std::size_t k = 0; k < others.size(); ++k) {
+      const ExactProximity r = exact_proximity(t, pose, others[k], pose);
+      const std::string label = "trial " + std::to_string(trial) + ", pair " + std::to_string(k);
+      EXPECT_EQ(r.relation, Relation::touching) << label << ": " << r.method;
+      EXPECT_EQ(r.distance_sq_exact, "0") << label;
+      const auto [sa, sb] = exact_detail::certified::make_shapes(t, pose, others[k], pose);
+      EXPECT_FALSE(exact_detail::certify_interior(sa, sb)) << label;
+      EXPECT_FALSE(exact_detail::certify_interior_near_point(sa, sb)) << label;
+    }
+  }
+}
+
 // The verifier's witness check (exact_point_hull_distance_sq, certified first) against the QP on
 // the same exact points: points on, near and inside each family's first shape, and points a
 // rounding off its edges (certified by the exact GJK steps or an interior tetrahedron).

@@ -115,6 +115,24 @@ ExactProximity exact(Relation relation, double distance, std::optional<double> d
   return e;
 }
 
+// An algorithm declaring the distance, and witness points, depth or features as asked.
+Capabilities declaring(bool witness_points, bool depth = false, bool features = false) {
+  Capabilities caps;
+  caps.distance = true;
+  caps.witness_points = witness_points;
+  caps.penetration_depth = depth;
+  caps.features = features;
+  return caps;
+}
+
+// An answer with this relation and distance.
+ProximityResult said(Relation relation, double distance) {
+  ProximityResult r;
+  r.relation = relation;
+  r.distance = distance;
+  return r;
+}
+
 TEST(Verifier, UndeclaredCapabilitiesAreUnsupportedNotPass) {
   Capabilities caps;
   caps.distance = true;
@@ -251,12 +269,9 @@ TEST(Verifier, DepthIsCheckedOnARightRelation) {
 // Witness points each on its shape (exact distance 0 to it) but not a closest pair: |a − b| = 1.5
 // where the exact distance is 1. Only the gap between them shows it.
 TEST(Verifier, WitnessPointsMustBeAsFarApartAsTheDistance) {
-  Capabilities caps;
-  caps.distance = caps.witness_points = true;
+  const Capabilities caps = declaring(true);
   const auto e = exact(Relation::separated, 1.0);
-  ProximityResult r;
-  r.relation = Relation::separated;
-  r.distance = 1.0;
+  ProximityResult r = said(Relation::separated, 1.0);
   r.witness_a = Vec3(0, 0, 0);
   r.witness_b = Vec3(1.5, 0, 0);
   const VerificationInput on_shapes{&e, 2.0, 2.0, 0.0, 0.0};
@@ -271,12 +286,9 @@ TEST(Verifier, WitnessPointsMustBeAsFarApartAsTheDistance) {
 // 1e-8 off its shape is as close as a double can be and passes (the tolerance adds 4 eps M =
 // 8.9e-8 to 1e-9 L); 1e-6 off fails.
 TEST(Verifier, WitnessesFarFromTheOriginAreAllowedTheirRounding) {
-  Capabilities caps;
-  caps.distance = caps.witness_points = true;
+  const Capabilities caps = declaring(true);
   const auto e = exact(Relation::separated, 1.0);
-  ProximityResult r;
-  r.relation = Relation::separated;
-  r.distance = 1.0;
+  ProximityResult r = said(Relation::separated, 1.0);
   r.witness_a = Vec3(1e8, 0, 0);
   r.witness_b = Vec3(1e8 + 1, 0, 0);
   for (const double off : {1e-8, 1e-6}) {
@@ -335,6 +347,165 @@ TEST(Verifier, ToleranceScalesWithThePair) {
   // Error 1e-7: fails at scale 1 (tolerance 1e-9), passes at scale 1e4 (tolerance 1e-5).
   EXPECT_EQ(verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::fail);
   EXPECT_EQ(verify_proximity(r, caps, {&e, 1e4, 1e4, {}, {}}, Tolerances{}).verdict, Verdict::pass);
+}
+
+// Second tests for checks one test alone used to pin (docs/mutation.md), each on another input.
+
+// An algorithm that declares only depth has no distance check: the relation alone judges a
+// "touching" answer for a pair 0.5 L apart, far outside the band, and fails it; 1e-16 L apart the
+// same answer is ambiguous.
+TEST(Verifier, TouchingForAFarApartPairFailsOnTheRelationAlone) {
+  Capabilities caps;
+  caps.penetration_depth = true;
+  ProximityResult touching;
+  touching.relation = Relation::touching;
+  for (double L : {1e-3, 1.0, 1e3}) {
+    const auto far = exact(Relation::separated, 0.5 * L);
+    const auto v = verify_proximity(touching, caps, {&far, L, L, {}, {}}, Tolerances{});
+    EXPECT_EQ(relation_verdict(v), Verdict::fail) << L;
+    EXPECT_EQ(v.verdict, Verdict::fail) << L;
+    const auto near = exact(Relation::separated, 1e-16 * L);
+    EXPECT_EQ(verify_proximity(touching, caps, {&near, L, L, {}, {}}, Tolerances{}).verdict,
+              Verdict::ambiguous)
+        << L;
+  }
+}
+
+// The exact pair penetrates by 1e-16 L (inside the band), but the answer claims a separation of
+// 0.5 L: the answer is far from touching on its own side, so the relation fails; claiming 1e-12 L
+// it is a neighbour of the boundary and ambiguous.
+TEST(Verifier, ASeparationClaimedFarFromTouchingFailsTheRelation) {
+  const Capabilities caps = declaring(false);
+  for (double L : {1e-3, 1.0, 1e3}) {
+    const auto shallow = exact(Relation::penetrating, 0.0, 1e-16 * L);
+    ProximityResult r = said(Relation::separated, 0.5 * L);
+    EXPECT_EQ(relation_verdict(verify_proximity(r, caps, {&shallow, L, L, {}, {}}, Tolerances{})),
+              Verdict::fail)
+        << L;
+    r.distance = 1e-12 * L;
+    EXPECT_EQ(relation_verdict(verify_proximity(r, caps, {&shallow, L, L, {}, {}}, Tolerances{})),
+              Verdict::ambiguous)
+        << L;
+  }
+}
+
+// A touching pair (exact distance 0) answered "touching" with a distance of 1e-8 L: ten times the
+// distance tolerance 1e-9 L, so the distance check fails; 1e-10 L passes.
+TEST(Verifier, DistanceOfATouchingPairIsJudgedAgainstZero) {
+  const Capabilities caps = declaring(false);
+  const auto t = exact(Relation::touching, 0.0);
+  for (double L : {1e-3, 1.0, 1e3}) {
+    ProximityResult r = said(Relation::touching, 1e-8 * L);
+    const auto v = verify_proximity(r, caps, {&t, L, L, {}, {}}, Tolerances{});
+    EXPECT_EQ(v.verdict, Verdict::fail) << L;
+    EXPECT_EQ(v.reason.substr(0, 9), "distance:") << v.reason;
+    r.distance = 1e-10 * L;
+    EXPECT_EQ(verify_proximity(r, caps, {&t, L, L, {}, {}}, Tolerances{}).verdict, Verdict::pass)
+        << L;
+  }
+}
+
+Verdict check_verdict(const Verification& v, const std::string& name) {
+  for (const auto& c : v.checks)
+    if (c.name == name) return c.verdict;
+  ADD_FAILURE() << "no " << name << " check";
+  return Verdict::error;
+}
+
+// A NaN witness point: its distance to the shape and its gap to the other witness are NaN, and
+// both checks fail (a NaN error exceeds no tolerance, so a plain comparison would pass it).
+TEST(Verifier, NaNWitnessPointsFailTheirChecks) {
+  const auto e = exact(Relation::separated, 1.0);
+  ProximityResult r = said(Relation::separated, 1.0);
+  r.witness_a = Vec3(std::numeric_limits<double>::quiet_NaN(), 0, 0);
+  r.witness_b = Vec3(1, 0, 0);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const auto v = verify_proximity(r, declaring(true), {&e, 2.0, 1.0, nan, 0.0}, Tolerances{});
+  EXPECT_EQ(v.verdict, Verdict::fail);
+  EXPECT_EQ(check_verdict(v, "witness_a"), Verdict::fail);
+  EXPECT_EQ(check_verdict(v, "witness_gap"), Verdict::fail);
+  EXPECT_EQ(check_verdict(v, "witness_b"), Verdict::pass);
+}
+
+// Witnesses on their shapes but closer than the distance: a gap short by 1e-8 L fails (tolerance
+// 1e-9 L plus a rounding allowance of 8 eps M ≈ 1e-15 L), short by 1e-10 L passes.
+TEST(Verifier, WitnessesCloserThanTheDistanceFailAtEveryScale) {
+  const Capabilities caps = declaring(true);
+  for (double L : {1e-3, 1.0, 1e3}) {
+    const auto e = exact(Relation::separated, 0.5 * L);
+    ProximityResult r = said(Relation::separated, 0.5 * L);
+    r.witness_a = Vec3(0, 0, 0);
+    for (const double short_by : {1e-8, 1e-10}) {
+      r.witness_b = Vec3((0.5 - short_by) * L, 0, 0);
+      const auto v = verify_proximity(r, caps, {&e, L, 0.5 * L, 0.0, 0.0}, Tolerances{});
+      EXPECT_EQ(check_verdict(v, "witness_gap"), short_by > 1e-9 ? Verdict::fail : Verdict::pass)
+          << L << " " << short_by;
+    }
+  }
+}
+
+// A depth too shallow by 1e-8 L fails like one too deep by as much (tolerance 1e-9 L); 1e-10 L
+// off passes. Depth 0.3 L, at every scale.
+TEST(Verifier, TooShallowADepthFailsAtEveryScale) {
+  const Capabilities caps = declaring(false, true);
+  for (double L : {1e-3, 1.0, 1e3}) {
+    const auto e = exact(Relation::penetrating, 0.0, 0.3 * L);
+    ProximityResult r = said(Relation::penetrating, 0.0);
+    for (const double off : {-1e-8, 1e-8, -1e-10}) {
+      r.penetration_depth = (0.3 + off) * L;
+      const auto v = verify_proximity(r, caps, {&e, L, L, {}, {}}, Tolerances{});
+      EXPECT_EQ(check_verdict(v, "depth"), std::abs(off) > 1e-9 ? Verdict::fail : Verdict::pass)
+          << L << " " << off;
+    }
+  }
+}
+
+// A right relation on a shallow penetration (1e-16 L) but no depth from an algorithm that declares
+// one: the depth check alone fails the answer.
+TEST(Verifier, ADeclaredDepthLeftOutFailsEvenWhenShallow) {
+  for (double L : {1e-3, 1e3}) {
+    const auto e = exact(Relation::penetrating, 0.0, 1e-16 * L);
+    const auto v = verify_proximity(said(Relation::penetrating, 0.0), declaring(false, true),
+                                    {&e, L, L, {}, {}}, Tolerances{});
+    EXPECT_EQ(relation_verdict(v), Verdict::pass) << L;
+    EXPECT_EQ(check_verdict(v, "depth"), Verdict::fail) << L;
+    EXPECT_EQ(v.verdict, Verdict::fail) << L;
+  }
+}
+
+// Near M = 1e12 (ulp 2^-13 ≈ 1.2e-4) witness b 1e-4 off its shape is within a rounding of its
+// true point: the tolerance is 1e-9 L + 4 eps M ≈ 8.9e-4, so it passes; 1e-2 off fails.
+TEST(Verifier, WitnessBFarFromTheOriginIsAllowedItsRounding) {
+  const Capabilities caps = declaring(true);
+  const auto e = exact(Relation::separated, 1.0);
+  ProximityResult r = said(Relation::separated, 1.0);
+  r.witness_a = Vec3(-1e12 - 1, 0, 0);
+  r.witness_b = Vec3(-1e12, 0, 0);
+  for (const double off : {1e-4, 1e-2}) {
+    const auto v = verify_proximity(r, caps, {&e, 2.0, 1e12 + 1, 0.0, off * off}, Tolerances{});
+    EXPECT_EQ(check_verdict(v, "witness_b"), off < 1e-3 ? Verdict::pass : Verdict::fail) << off;
+    EXPECT_EQ(v.verdict, off < 1e-3 ? Verdict::pass : Verdict::fail) << off << ": " << v.reason;
+  }
+}
+
+// Features that are not a closest pair but tie with one to within the band are ambiguous; a
+// distance off by 0.1 beside them still fails the answer.
+TEST(Verifier, AFailBesideAnAmbiguousFeaturePairIsAFail) {
+  const Capabilities caps = declaring(false, false, true);
+  const auto e = exact(Relation::separated, 1.0);
+  ProximityResult r = said(Relation::separated, 1.0);
+  r.feature_a = Feature{FeatureKind::vertex, 0};
+  r.feature_b = Feature{FeatureKind::face, 1};
+  FeatureDistanceInput tie;
+  tie.comparison = 1;
+  tie.distance = 1.0 + 1e-12;
+  const auto ambiguous = verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}, &tie);
+  EXPECT_EQ(ambiguous.verdict, Verdict::ambiguous) << ambiguous.reason;
+  r.distance = 1.1;
+  const auto v = verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}, &tie);
+  EXPECT_EQ(check_verdict(v, "features"), Verdict::ambiguous);
+  EXPECT_EQ(v.verdict, Verdict::fail);
+  EXPECT_EQ(v.reason.substr(0, 9), "distance:") << v.reason;
 }
 
 // ulp_at by hand: 1 lies in [2^0, 2^1), so its ulp is 2^-52; 1000 in [2^9, 2^10): 2^-43; 1024 is

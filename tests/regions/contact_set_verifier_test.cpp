@@ -99,5 +99,62 @@ TEST(ContactSetVerifier, EachDamageToAHandMadeAnswerFailsItsCheck) {
             Verdict::pass);
 }
 
+// The verdict of the named check of a frame (fails the test when absent); its counts in `counts`.
+Verdict frame_check(const ContactSetResult& out, const ExactRegions& ref, const std::string& name,
+                    ContactFrameCounts* counts = nullptr) {
+  const ContactFrameInput in{&ref, 1e-9, 1e-3, 1e-9, nullptr, nullptr, nullptr};
+  ContactFrameCounts n;
+  const Verification v = verify_contact_frame(out, in, n);
+  if (counts) *counts = n;
+  for (const CheckResult& c : v.checks)
+    if (c.name == name) return c.verdict;
+  ADD_FAILURE() << "no " << name << " check";
+  return Verdict::error;
+}
+
+// Second tests of the checks (docs/mutation.md), on B against A's side face x = 1 instead of its
+// top: B = [0, ½] × [¼, ¾]² moved by (1 + s, 0, 0). Each check is read by its name. Point-only
+// contacts (no features), normal (−1, 0, 0) from B into A.
+TEST(ContactSetVerifier, EachCheckByNameOnASideContact) {
+  const Polytope b = box(Vec3(0, 0.25, 0.25), Vec3(0.5, 0.75, 0.75));
+  auto contacts = [](std::vector<Vec3> points) {
+    ContactSetResult r;
+    r.relation = Relation::touching;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      r.contacts.push_back({i + 1, {}, 0.0});
+      r.contacts.back().region.points = {points[i]};
+      r.contacts.back().region.normals = {Vec3(-1, 0, 0)};
+    }
+    return r;
+  };
+  const ExactRegions touch = exact_regions(kA, Pose::identity(), b, at(1, 0, 0));
+  ASSERT_EQ(touch.relation, Relation::touching);
+  const ContactSetResult right = contacts({Vec3(1, 0.5, 0.5)});
+  EXPECT_EQ(frame_check(right, touch, "points"), Verdict::pass);
+  // A second contact 1e-7 outside A's face (beyond τ = 1e-9): the points check fails, the right
+  // contact keeps the face covered.
+  const ContactSetResult off = contacts({Vec3(1, 0.5, 0.5), Vec3(1 + 1e-7, 0.6, 0.4)});
+  EXPECT_EQ(frame_check(off, touch, "points"), Verdict::fail);
+  EXPECT_EQ(frame_check(off, touch, "coverage"), Verdict::pass);
+  // The off contact alone: the face region of 𝓡 has no contact.
+  ContactFrameCounts alone;
+  EXPECT_EQ(frame_check(contacts({Vec3(1 + 1e-7, 0.6, 0.4)}), touch, "coverage", &alone),
+            Verdict::fail);
+  EXPECT_EQ(alone.missed, 1);
+  // Separated by 2ε: the contact is spurious; by ε / 2 it is not judged spurious.
+  for (const double s : {2e-3, 5e-4}) {
+    const ExactRegions apart = exact_regions(kA, Pose::identity(), b, at(1 + s, 0, 0));
+    ASSERT_EQ(apart.relation, Relation::separated);
+    EXPECT_EQ(frame_check(right, apart, "points"), s > 1e-3 ? Verdict::fail : Verdict::pass) << s;
+  }
+  // B 0.1 into A's side: "separated" with no contacts is wrong (the frame overshoots).
+  const ExactRegions deep = exact_regions(kA, Pose::identity(), b, at(0.9, 0, 0));
+  ContactSetResult none;
+  none.relation = Relation::separated;
+  EXPECT_EQ(frame_check(none, deep, "penetration"), Verdict::fail);
+  none.relation = Relation::penetrating;
+  EXPECT_EQ(frame_check(none, deep, "penetration"), Verdict::pass);
+}
+
 }  // namespace
 }  // namespace touchstone

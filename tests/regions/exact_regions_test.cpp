@@ -341,6 +341,25 @@ TEST(ExactRegions, NestedAndCrossingPairsPenetrate) {
             Relation::penetrating);
 }
 
+// Other shapes strictly inside others, meeting no boundary: a tetrahedron inside a box (as B,
+// then as A, moved and turned by 0.3 rad about z, every vertex still at least 0.5 inside), and a
+// box inside a tetrahedron (x + y + z <= 6 < 8 on the box).
+TEST(ExactRegions, ShellsStrictlyInsideOtherShapesPenetrate) {
+  const Polytope box4 = box(Vec3(0, 0, 0), Vec3(4, 4, 4));
+  const std::vector<Vec3> small{Vec3(1, 1, 1), Vec3(2, 1, 1), Vec3(1, 2, 1), Vec3(1, 1, 2)};
+  const std::vector<Vec3> large{Vec3(0, 0, 0), Vec3(8, 0, 0), Vec3(0, 8, 0), Vec3(0, 0, 8)};
+  const Polytope tet = Polytope::from_points(small), big_tet = Polytope::from_points(large);
+  Pose turned = at(0.5, 0.25, 0.75);
+  turned.rotation = Eigen::AngleAxisd(0.3, Vec3::UnitZ()).toRotationMatrix();
+  EXPECT_EQ(exact_regions(box4, Pose::identity(), tet, turned).relation, Relation::penetrating);
+  EXPECT_EQ(exact_regions(tet, turned, box4, Pose::identity()).relation, Relation::penetrating);
+  const Polytope unit = box(Vec3(1, 1, 1), Vec3(2, 2, 2));
+  EXPECT_EQ(exact_regions(big_tet, Pose::identity(), unit, Pose::identity()).relation,
+            Relation::penetrating);
+  EXPECT_EQ(exact_regions(unit, Pose::identity(), big_tet, Pose::identity()).relation,
+            Relation::penetrating);
+}
+
 TEST(ExactRegions, SeparatedDistanceByHand) {
   // [0,1]³ and [2,3] × [3,4] × [0,1]: closest along (1, 2, 0), distance² = 1 + 4 = 5.
   const Polytope c = box(Vec3(0, 0, 0), Vec3(1, 1, 1));

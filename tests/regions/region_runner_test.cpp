@@ -18,7 +18,6 @@
 #include "cases/format/case_loader.hpp"
 #include "harness/common/case_shapes.hpp"
 #include "harness/common/cli.hpp"
-#include "harness/regions/band.hpp"
 #include "harness/regions/normals.hpp"
 #include "harness/regions/report.hpp"
 #include "harness/regions/runner.hpp"
@@ -508,72 +507,6 @@ TEST_F(MirtichRegions, CoveringClaimCatchesEachDamage) {
   RegionCapabilities undeclared = caps;
   undeclared.covering_set = false;
   EXPECT_EQ(verdict_of(answer, undeclared, "subset"), std::pair(Verdict::fail, Verdict::fail));
-}
-
-TEST(RegionNormals, BothSidesOfAPieceBind) {
-  NormalConePiece p;
-  p.into_a = {Vec3(0, 0, -1), Vec3(1, 0, 0), Vec3(-1, 0, 0)};
-  p.into_b = {Vec3(0, 1, 0), Vec3(0, -1, 0)};
-  EXPECT_TRUE(normal_in_piece(Vec3(0, 0, -1), p, 1e-9));
-  for (const double lean : {0.1, -0.1, 1e-10, -1e-10}) {
-    const bool within = std::abs(lean) < 1e-9;
-    EXPECT_EQ(normal_in_piece(Vec3(lean, 0, -1).normalized(), p, 1e-9), within) << "x " << lean;
-    EXPECT_EQ(normal_in_piece(Vec3(0, lean, -1).normalized(), p, 1e-9), within) << "y " << lean;
-  }
-}
-
-// ---- the ε band's geometry (band.hpp), by hand ----
-// A = the corner tetrahedron conv{0, e1, e2, e3} (slanted face x + y + z = 1), B = the cube
-// [0.2, 0.3]³ inside it. B's corner c = (0.3, 0.3, 0.3) is (1 − 0.9)/√3 from the slanted face,
-// the nearest of B's other points to it as far as (1 − 0.8)/√3; every point of B is ≥ 0.2 from
-// A's other three faces.
-TEST(BandGeometry, ByHandOnACubeInsideATetrahedron) {
-  const std::vector<Vec3> corners{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1)};
-  const Polytope a = Polytope::from_points(corners);
-  const Vec3 c(0.3, 0.3, 0.3);
-  const Polytope b = test_support::box(Vec3(0.2, 0.2, 0.2), c);
-  const BandShapes s{a, b, Pose::identity(), Pose::identity()};
-  auto index_of = [](const std::vector<Vec3>& v, const Vec3& p) {
-    return static_cast<int>(std::find(v.begin(), v.end(), p) - v.begin());
-  };
-  int slanted = -1;  // the face of A without the origin
-  for (std::size_t f = 0; f < a.faces().size(); ++f) {
-    const auto& vs = a.faces()[f].vertices;
-    if (std::none_of(vs.begin(), vs.end(), [&](int v) { return a.vertices()[v].isZero(); }))
-      slanted = static_cast<int>(f);
-  }
-  ASSERT_GE(slanted, 0);
-  const Feature corner{FeatureKind::vertex, index_of(b.vertices(), c)};
-  ASSERT_LT(corner.id, 8);
-  const double near = 0.1 / std::sqrt(3.0);
-  // Within 0.05: no face pair. Within 0.06: the slanted face with B's three faces at c.
-  EXPECT_EQ(untouched_pairs(s, {}, 0.05).count, 0);
-  const UntouchedPairs left = untouched_pairs(s, {}, 0.06);
-  EXPECT_EQ(left.count, 3);
-  EXPECT_EQ(left.face_a, slanted);
-  EXPECT_NEAR(left.distance, near, 1e-15);
-  // A region of the slanted face and c touches those three pairs: none is left out.
-  ExactRegion r;
-  r.a = {FeatureKind::face, slanted};
-  r.b = corner;
-  r.points = {c};
-  const std::vector<ExactRegion> touching{r};
-  EXPECT_EQ(untouched_pairs(s, touching, 0.06).count, 0);
-  // Reach: from c, 0 to the corner of B and `near` to the slanted face; from the origin, 0 to A's
-  // vertex 0 and √3 · 0.3 to c.
-  const Vec3 pi[] = {c};
-  EXPECT_NEAR(region_reach(s, {FeatureKind::face, slanted}, corner, pi), near, 1e-15);
-  const Feature origin{FeatureKind::vertex, index_of(a.vertices(), Vec3::Zero())};
-  const Vec3 at_origin[] = {Vec3::Zero()};
-  EXPECT_NEAR(region_reach(s, origin, corner, at_origin), 0.3 * std::sqrt(3.0), 1e-15);
-  // Boundary distances: c is 0 from ∂B and `near` from ∂A; B's centre 0.05 from ∂B.
-  EXPECT_NEAR(distance_to_boundary(a, Pose::identity(), c), near, 1e-15);
-  EXPECT_NEAR(distance_to_boundary(b, Pose::identity(), c), 0.0, 1e-15);
-  EXPECT_NEAR(distance_to_boundary(b, Pose::identity(), Vec3(0.25, 0.25, 0.25)), 0.05, 1e-15);
-  // Margin: 1e-6 τ, or 64 ulps of the largest coordinate when that is more.
-  EXPECT_EQ(band_margin(1.0, 1.0), 1e-6);
-  EXPECT_EQ(band_margin(1e-12, 1e6), 64 * std::numeric_limits<double>::epsilon() * 1e6);
-  EXPECT_EQ(largest_coordinate(s), 1.0);
 }
 
 }  // namespace

@@ -6,116 +6,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "cases/region_shapes.hpp"
 #include "harness/regions/normals.hpp"
 #include "harness/regions/point_sets.hpp"
 #include "harness/regions/verifier.hpp"
+#include "reference/exact_regions.hpp"
+#include "tests/support/region_scene.hpp"
 
 namespace touchstone {
 namespace {
 
-// A box [lo, hi] as a B-rep with known ids: vertex x + 2y + 4z (0 or 1 per axis), faces 0 bottom
-// (−z), 1 top (+z), 2 front (−y), 3 back (+y), 4 left (−x), 5 right (+x).
-Polytope box(const Vec3& lo, const Vec3& hi) {
-  std::vector<Vec3> v;
-  for (int i = 0; i < 8; ++i)
-    v.emplace_back(i & 1 ? hi.x() : lo.x(), i & 2 ? hi.y() : lo.y(), i & 4 ? hi.z() : lo.z());
-  const std::vector<std::vector<int>> faces = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
-                                               {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
-  return Polytope::from_faces(v, faces);
-}
-
-Feature vertex(int id) { return {FeatureKind::vertex, id}; }
-Feature edge(int id) { return {FeatureKind::edge, id}; }
-Feature face(int id) { return {FeatureKind::face, id}; }
-
-// The cone piece holding exactly the direction n (an axis): into_a pins every other axis to 0 and
-// the sign of n (n·g ≥ 0 for g = ±other axes and for n itself).
-NormalConePiece axis_piece(const Vec3& n) {
-  NormalConePiece p;
-  p.into_a.push_back(n);
-  for (int i = 0; i < 3; ++i)
-    if (n[i] == 0.0) {
-      p.into_a.push_back(Vec3::Unit(i));
-      p.into_a.push_back(-Vec3::Unit(i));
-    }
-  return p;
-}
-
-const Vec3 kDown(0, 0, -1);  // B's bottom normal: from B into A
-
-// A = [0, 1]³ and B = [¼, ¾]² × [1, 1.5] resting on A's top face (face 1), by hand: 𝓘 = the 2D
-// square (A face 1 / B face 0), B's four bottom edges and four bottom vertices on A's open top
-// face (1D and 0D). 𝓡 = the square alone (the edges and vertices border it). Every cone is the
-// single direction (0, 0, −1): A's side is the open face.
-// Scaled by `scale` (the size and τ with it).
-struct Scene {
-  double scale;
-  Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1) * scale);
-  Polytope b = box(Vec3(0.25, 0.25, 1) * scale, Vec3(0.75, 0.75, 1.5) * scale);
-  ExactRegions exact;
-  explicit Scene(double s = 1.0) : scale(s) {
-    exact.relation = Relation::touching;
-    const Face& bottom = b.faces()[0];
-    EXPECT_EQ(bottom.plane.normal, kDown);
-    NormalCone down{{axis_piece(kDown)}};
-    ExactRegion square{face(1), face(0), 2, {}, {}, true, down};
-    for (int v : bottom.vertices) square.points.push_back(b.vertices()[v]);
-    exact.regions.push_back(square);
-    for (int e : bottom.edges) {
-      const Edge& ed = b.edges()[e];
-      exact.regions.push_back(
-          {face(1), edge(e), 1, {b.vertices()[ed.tail], b.vertices()[ed.head]}, {}, false, down});
-    }
-    for (int v : bottom.vertices)
-      exact.regions.push_back({face(1), vertex(v), 0, {b.vertices()[v]}, {}, false, down});
-  }
-  RegionVerificationInput input(std::span<const ContactRegion> previous = {}) const {
-    return {&exact, 2.0 * scale, &a, &b, previous};  // τ = 2e-9 · scale
-  }
-};
-
-RegionCapabilities entity_caps() {
-  RegionCapabilities c;
-  c.intersection_set = c.sufficient_set = c.normals = c.relation = c.nonconvex = true;
-  return c;
-}
-
-// The correct answer, from the exact regions: every region of the subset with one normal per
-// cone piece, up to 3 − dim.
-RegionResult correct_answer(const ExactRegions& exact, RegionSubset subset) {
-  RegionResult r;
-  r.relation = exact.relation;
-  r.subset = subset;
-  for (const ExactRegion& e : exact.regions) {
-    if (subset == RegionSubset::sufficient && !e.sufficient) continue;
-    ContactRegion c{e.a, e.b, e.points, {}, std::nullopt};
-    for (const NormalConePiece& p : e.cone.pieces)
-      if (static_cast<int>(c.normals.size()) < 3 - e.dimension) c.normals.push_back(p.into_a[0]);
-    r.regions.push_back(c);
-  }
-  return r;
-}
-
-RegionVerification verify(const RegionResult& r, const RegionCapabilities& caps,
-                          const RegionVerificationInput& in) {
-  return verify_regions(r, caps, in, RegionTolerances{});
-}
-
-const CheckResult* check(const Verification& v, const std::string& name) {
-  for (const CheckResult& c : v.checks)
-    if (c.name == name) return &c;
-  return nullptr;
-}
-
-// The verdict is `verdict` and the reason names `name` first.
-void expect_caught(const Verification& v, Verdict verdict, const std::string& name,
-                   const std::string& detail_part = "") {
-  EXPECT_EQ(v.verdict, verdict) << v.reason;
-  EXPECT_EQ(v.reason.rfind(name + ": ", 0), 0u) << v.reason;
-  EXPECT_NE(v.reason.find(detail_part), std::string::npos) << v.reason;
-}
+using namespace test_support::region_scene;
 
 TEST(RegionVerifier, CorrectAnswersPass) {
   Scene s;
@@ -493,19 +396,6 @@ TEST(RegionVerifier, MissWithinTheDeclaredEpsilonIsADeclaredLimit) {
   }
 }
 
-RegionCapabilities peer_caps() {
-  RegionCapabilities c;
-  c.entities = false;
-  c.normals = c.nonconvex = true;
-  return c;
-}
-
-RegionResult points(std::vector<Vec3> ps, Vec3 n) {
-  RegionResult r;
-  for (const Vec3& p : ps) r.regions.push_back({{}, {}, {p}, {n}, 0.0});
-  return r;
-}
-
 TEST(RegionVerifier, PeerPointsNormalsAndCoverage) {
   Scene s;
   // Inside the square, on its corner, on its side: all on the contact.
@@ -594,6 +484,116 @@ TEST(RegionPointSets, DistancesByHand) {
   const std::vector<Vec3> beside = {Vec3(5, 0, 4), Vec3(5, 2, 4)};
   EXPECT_DOUBLE_EQ(point_set_distance(square, beside), 5.0);
   EXPECT_DOUBLE_EQ(point_set_distance(std::vector<Vec3>{Vec3(1.5, 1.5, 0)}, l), 0.5);
+}
+
+// Contact claimed without regions, far from touching on either side: `touching` for a pair 0.25 ×
+// size apart, or for a deep penetration, fails on the relation (no band applies), at every scale.
+TEST(RegionVerifier, TouchingFarFromTouchingFailsWithoutRegions) {
+  for (double scale : {1e-3, 1e3}) {
+    Scene s(scale);
+    RegionResult touching;
+    touching.relation = Relation::touching;
+    ExactRegions far;
+    far.relation = Relation::separated;
+    far.distance = 0.25 * scale;
+    RegionVerificationInput in = s.input();
+    in.exact = &far;
+    expect_caught(verify(touching, entity_caps(), in).verification, Verdict::fail, "relation",
+                  "said touching, exact pair separated");
+    ExactRegions deep;
+    deep.relation = Relation::penetrating;
+    deep.shallow = false;
+    in.exact = &deep;
+    expect_caught(verify(touching, entity_caps(), in).verification, Verdict::fail, "relation",
+                  "said touching, exact pair penetrating");
+  }
+}
+
+// A peer's point beside the square in B's bottom plane, 5τ outside its side x = ¾ (and every other
+// region), is off the contact; τ / 4 outside it is on it. At every scale.
+TEST(RegionVerifier, PeerPointsBesideTheSquareAreJudgedAtTau) {
+  for (double scale : {1e-3, 1e3}) {
+    const Scene s(scale);
+    const double tau = 2e-9 * scale;
+    for (const double by : {5 * tau, tau / 4}) {
+      const Vec3 p(0.75 * scale + by, 0.5 * scale, scale);
+      const Verification v = verify(points({p}, kDown), peer_caps(), s.input()).verification;
+      if (by > tau)
+        expect_caught(v, Verdict::fail, "point off contact");
+      else
+        EXPECT_EQ(v.verdict, Verdict::pass) << scale << ": " << v.reason;
+    }
+  }
+}
+
+// Normals: a vertex region (0D) allows 3, so 4 fail the count, and an edge region (1D) 2, so 3
+// fail; a normal 1e-7 short of unit length (tol_normal 1e-9) fails on its length. All in the cone.
+TEST(RegionVerifier, NormalCountAndLengthOnLowerDimensionalRegions) {
+  Scene s;
+  const RegionResult right = correct_answer(s.exact, RegionSubset::intersection);
+  ASSERT_EQ(s.exact.regions[1].dimension, 1);
+  ASSERT_EQ(s.exact.regions[5].dimension, 0);
+  RegionResult many = right;
+  many.regions[5].normals = {kDown, kDown, kDown, kDown};
+  expect_caught(verify(many, entity_caps(), s.input()).verification, Verdict::fail, "normal count",
+                "4 normals, at most 3");
+  many = right;
+  many.regions[1].normals = {kDown, kDown, kDown};
+  expect_caught(verify(many, entity_caps(), s.input()).verification, Verdict::fail, "normal count",
+                "3 normals, at most 2");
+  RegionResult shorter = right;
+  shorter.regions[1].normals = {(1 - 1e-7) * kDown};
+  expect_caught(verify(shorter, entity_caps(), s.input()).verification, Verdict::fail,
+                "normal length");
+}
+
+// An algorithm that declares neither subset fails either claim on `subset`; an infinite normal or
+// a NaN gap fails on `finite`, never passes.
+TEST(RegionVerifier, NoSubsetDeclaredAndNonFiniteNormalsFail) {
+  Scene s;
+  RegionCapabilities none = entity_caps();
+  none.intersection_set = none.sufficient_set = false;
+  for (RegionSubset subset : {RegionSubset::intersection, RegionSubset::sufficient})
+    expect_caught(verify(correct_answer(s.exact, subset), none, s.input()).verification,
+                  Verdict::fail, "subset");
+  const double inf = std::numeric_limits<double>::infinity();
+  expect_caught(
+      verify(points({Vec3(0.5, 0.5, 1)}, Vec3(0, 0, -inf)), peer_caps(), s.input()).verification,
+      Verdict::fail, "finite");
+  RegionResult gap = correct_answer(s.exact, RegionSubset::sufficient);
+  gap.regions[0].gap = std::nan("");
+  expect_caught(verify(gap, entity_caps(), s.input()).verification, Verdict::fail, "finite");
+}
+
+// Inside the band, by hand: B = [½, 3⁄2] × [¼, ¾] × [1 + g, 1.5] overhangs A = [0, 1]³ g = 2^-40 ≈
+// 9.1e-13 above it (τ = 2e-9 at size 2); the ε-closure moves B down by g. Dropping a region of
+// the touching configuration fails when g is within half the declared ε (ε = 2e-12: ε/2 = 1e-12)
+// and is not decided beyond it (ε = 1.6e-12: ε/2 = 8e-13 < g).
+TEST(RegionVerifier, InsideTheBandAMissingRegionFailsWithinHalfTheEpsilon) {
+  const double g = std::ldexp(1.0, -40);
+  const Polytope a = box(Vec3(0, 0, 0), Vec3(1, 1, 1));
+  const Polytope b = box(Vec3(0.5, 0.25, 1 + g), Vec3(1.5, 0.75, 1.5));
+  ExactRegionOptions options;
+  options.closure_limit = 2e-9;
+  const ExactRegions exact = exact_regions(a, Pose::identity(), b, Pose::identity(), options);
+  ASSERT_TRUE(exact.relation == Relation::separated && exact.closure);
+  ASSERT_TRUE(exact.closure->relation == Relation::touching && exact.closure->length == g);
+  RegionResult answer;
+  answer.relation = Relation::touching;
+  answer.subset = RegionSubset::intersection;
+  for (const ExactRegion& e : exact.closure->regions)
+    answer.regions.push_back({e.a, e.b, e.points, {}, std::nullopt});
+  const RegionStep step{Pose::identity(), Pose::identity(), std::nullopt, std::nullopt};
+  RegionVerificationInput in{&exact, 2.0, &a, &b, {}, &step};
+  in.epsilon_relative = 1e-12;
+  RegionCapabilities caps = entity_caps();
+  caps.normals = false;
+  EXPECT_EQ(verify(answer, caps, in).verification.verdict, Verdict::pass);
+  answer.regions.pop_back();
+  expect_caught(verify(answer, caps, in).verification, Verdict::fail, "missing region", "ε/2");
+  in.epsilon_relative = 8e-13;
+  expect_caught(verify(answer, caps, in).verification, Verdict::ambiguous, "missing region",
+                "beyond half the declared ε");
 }
 
 }  // namespace

@@ -258,6 +258,28 @@ TEST(PatchChecks, NoVolumeWantsNoPatchAndTheBandIsAmbiguous) {
   EXPECT_EQ(verdict_of(patch, ef, far), Verdict::fail);
 }
 
+// The exact reference of A and B under pose pb, with its contact patch.
+ExactRegions patch_reference(const Pose& pb) {
+  ExactRegionOptions ask;
+  ask.compute_patch = true;
+  return exact_regions(kA, Pose::identity(), kB, pb, ask);
+}
+
+// B touching A along the edge x = y = 1 (no volume), with ε = 1e-9 < τ (so no patch is ever
+// shallow enough to be wrong outright): a patch whose point is 0.1 outside B fails on "patch",
+// one with its point on the shared edge is within L of both and ambiguous.
+TEST(PatchChecks, NoVolumeEdgeContactJudgesThePatchPoint) {
+  const Pose edge = at(1, 1, 0);
+  const RegionStep step{Pose::identity(), edge, std::nullopt, std::nullopt};
+  const ExactRegions e = patch_reference(edge);
+  RegionResult patch = run(kA, Pose::identity(), kB, at(0, 0, 0.9));
+  ASSERT_EQ(patch.regions.size(), 1u);
+  patch.regions[0].points[0] = Vec3(0.9, 0.9, 0.5);
+  EXPECT_EQ(verdict_of(patch, e, step, 1e-9), Verdict::fail);
+  patch.regions[0].points[0] = Vec3(1, 1, 0.5);
+  EXPECT_EQ(verdict_of(patch, e, step, 1e-9), Verdict::ambiguous);
+}
+
 // Rotated boxes given by vertices far from the origin (10⁶): their faces reach the hull as nearly
 // coplanar triangle pairs, and the slacks round at 1e-10. No expected value by hand here: each
 // answer must pass the patch checks against the exact reference (before the coplanar merge and
@@ -486,6 +508,23 @@ TEST(PatchChecks, SlabPerturbationsFailTheirOwnCheck) {
   EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::fail);
   off.regions[0].points[0] = Vec3(1, 1, 0.5);
   EXPECT_EQ(check_of(off, et, touching, "patch"), Verdict::fail);
+}
+
+// B 0.1 into A's side (B = A moved by (0.9, 0.5, 0.5)): the right answer passes; its point moved
+// by 1e-4 (100 L, L = τ + ε ≈ 1e-6) fails on "point", and an area 1e-4 of itself too large on
+// "area" (tolerance L times half the patch faces' perimeters, a few L here). Both within 1000 L.
+TEST(PatchChecks, SideOverlapPointAndAreaOffByAHundredL) {
+  const Pose pb = at(0.9, 0.5, 0.5);
+  const RegionStep step{Pose::identity(), pb, std::nullopt, std::nullopt};
+  const ExactRegions e = patch_reference(pb);
+  const RegionResult right = run(kA, Pose::identity(), kB, pb);
+  ASSERT_EQ(right.regions.size(), 1u);
+  ASSERT_EQ(verdict_of(right, e, step), Verdict::pass);
+  RegionResult moved = right, larger = right;
+  moved.regions[0].points[0].z() += 1e-4;
+  EXPECT_EQ(check_of(moved, e, step, "point"), Verdict::fail);
+  *larger.regions[0].area *= 1 + 1e-4;
+  EXPECT_EQ(check_of(larger, e, step, "area"), Verdict::fail);
 }
 
 // B `overlap` into A's side x = 1: a slab whose deepest points (its middle) are overlap / 2 deep

@@ -136,6 +136,28 @@ TEST(SweptReference, VertexBesideATiltedTriangleMissesIt) {
   EXPECT_FALSE(exact_swept(exact_swept_query(q)).collides);
 }
 
+// The triangle moves, the vertex stays: T = {a = 0, b = (2, 0, 1), c = (0, 2, 1)} in the plane
+// z = (x + y) / 2 (normal (1, 1, −2), flattened by no coordinate projection) translates from
+// T − e_z to T + e_z, so a point on T's plane lies on the moving plane only at t = 1/2. The vertex
+// (0.5, 0.5, 0.5) is inside T: a hit at exactly 1/2. (−0.25, 0.5, 0.125) is on T's plane beside
+// its side ca (x = 0), on the inner side of ab (y = 0) and bc (x + y = 2): no hit.
+TEST(SweptReference, MovingTiltedTriangleMissesAVertexBesideItsThirdSide) {
+  SweptQuery q;
+  q.type = SweptType::vertex_face;
+  const Eigen::Vector3d a(0, 0, 0), b(2, 0, 1), c(0, 2, 1), up(0, 0, 1);
+  for (const Eigen::Vector3d& v :
+       {Eigen::Vector3d(0.5, 0.5, 0.5), Eigen::Vector3d(-0.25, 0.5, 0.125)}) {
+    q.points = {v, a - up, b - up, c - up, v, a + up, b + up, c + up};
+    const auto r = exact_swept(exact_swept_query(q));
+    const bool inside = v.x() > 0;
+    EXPECT_EQ(r.collides, inside) << v.transpose();
+    if (inside) {
+      EXPECT_EQ(r.toi_lo, "1/2");
+      EXPECT_EQ(r.toi_hi, "1/2");
+    }
+  }
+}
+
 SweptRun run_of(const std::vector<SweptCase>& cases) {
   std::vector<const SweptAlgorithmInfo*> all;
   for (const auto& a : SweptAlgorithmRegistry::builtin().all()) all.push_back(&a);
