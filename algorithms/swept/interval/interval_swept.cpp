@@ -13,6 +13,11 @@
 // a hit at its start. Every earlier instant has been proved free of contact, so the answer is
 // never later than the exact time of impact and no contact is missed; contacts missed by less
 // than the ranges' overestimation come back as (false) hits.
+//
+// Under a rigid motion with rotation (docs/swept.md) a vertex is P(t) / W(t), P of degree ≤ 3 and
+// W = 1 + t²|a|² > 0 its side's; every vertex is written over the common denominator
+// W_0 W_1, and the determinant and the test's polynomials, homogeneous in the points'
+// differences, keep their signs when the points are replaced by their numerators (degree ≤ 15).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -68,9 +73,9 @@ inline Interval operator*(Interval a, Interval b) {
   return {down(lo), up(hi)};
 }
 
-// A polynomial in t with interval coefficients, lowest degree first (at most degree 3).
+// A polynomial in t with interval coefficients, lowest degree first (at most degree 15).
 struct IPoly {
-  std::array<Interval, 4> c{};
+  std::array<Interval, 16> c{};
   int n = 0;  // number of coefficients
 };
 
@@ -115,6 +120,41 @@ inline Signs signs(Interval r) {
 
 using PPoint = std::array<IPoly, 3>;
 
+// The vertices' numerators over the common denominator W_0(t) W_1(t) (see the top).
+std::array<PPoint, 4> rigid_points(const SweptQuery& q) {
+  const auto& m = *q.rigid;
+  std::array<IPoly, 2> w;  // W_s(t) = 1 + t² |a_s|²
+  std::array<Interval, 2> aa;
+  for (int s = 0; s < 2; ++s) {
+    aa[s] = point(0);
+    for (int k = 0; k < 3; ++k) aa[s] = aa[s] + point(m.rotation[s][k]) * point(m.rotation[s][k]);
+    w[s].n = aa[s].hi == 0 ? 1 : 3;  // no rotation: W = 1
+    w[s].c[0] = point(1);
+    w[s].c[1] = point(0);
+    w[s].c[2] = aa[s];
+  }
+  std::array<PPoint, 4> p;
+  for (int v = 0; v < 4; ++v) {
+    const int s = swept_side(q.type, v);
+    const auto& a = m.rotation[s];
+    const auto& x = m.local[v];
+    Interval ax = point(0);
+    for (int k = 0; k < 3; ++k) ax = ax + point(a[k]) * point(x[k]);
+    for (int k = 0; k < 3; ++k) {
+      const int i = (k + 1) % 3, j = (k + 2) % 3;
+      const Interval cross = point(a[i]) * point(x[j]) - point(a[j]) * point(x[i]);
+      const Interval start = point(m.start[s][k]), d = point(m.end[s][k]) - start;
+      // (1 − t²aa) x + 2t a×x + 2t² (a·x) a + (1 + t²aa)(S + t D)
+      IPoly poly;
+      poly.n = 4;
+      poly.c = {point(x[k]) + start, point(2) * cross + d,
+                point(2) * ax * point(a[k]) - aa[s] * point(x[k]) + aa[s] * start, aa[s] * d};
+      p[v][k] = poly * w[1 - s];
+    }
+  }
+  return p;
+}
+
 IPoly orient2(const PPoint& a, const PPoint& b, const PPoint& c, int i, int j) {
   return (b[i] - a[i]) * (c[j] - a[j]) - (b[j] - a[j]) * (c[i] - a[i]);
 }
@@ -126,12 +166,16 @@ class Query {
  public:
   explicit Query(const SweptQuery& q) : type_(q.type) {
     std::array<PPoint, 4> p;
-    for (int v = 0; v < 4; ++v)
-      for (int k = 0; k < 3; ++k) {
-        p[v][k].n = 2;
-        p[v][k].c[0] = point(q.points[v][k]);
-        p[v][k].c[1] = point(q.points[v + 4][k]) - point(q.points[v][k]);
-      }
+    if (q.rigid) {
+      p = rigid_points(q);
+    } else {
+      for (int v = 0; v < 4; ++v)
+        for (int k = 0; k < 3; ++k) {
+          p[v][k].n = 2;
+          p[v][k].c[0] = point(q.points[v][k]);
+          p[v][k].c[1] = point(q.points[v + 4][k]) - point(q.points[v][k]);
+        }
+    }
     std::array<PPoint, 3> e;
     for (int v = 0; v < 3; ++v)
       for (int k = 0; k < 3; ++k) e[v][k] = p[v + 1][k] - p[0][k];
@@ -199,12 +243,19 @@ class Query {
 
 SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& parameters) {
   SweptAnswer out;
-  for (const auto& p : query.points)
-    if (!p.allFinite()) {
-      out.failed = true;
-      out.reason = "non-finite coordinate";
-      return out;
-    }
+  bool finite = true;
+  for (const auto& p : query.points) finite = finite && p.allFinite();
+  if (query.rigid)
+    for (int s = 0; s < 2; ++s)
+      finite = finite && query.rigid->rotation[s].allFinite() &&
+               query.rigid->start[s].allFinite() && query.rigid->end[s].allFinite();
+  if (query.rigid)
+    for (const auto& x : query.rigid->local) finite = finite && x.allFinite();
+  if (!finite) {
+    out.failed = true;
+    out.reason = "non-finite coordinate";
+    return out;
+  }
   const Query q(query);
   std::vector<Interval> open{{0, 1}};
   long examined = 0;
