@@ -156,8 +156,8 @@ std::vector<SolidBase> rotation_bases() {
     const double h = tiny ? 5e-9 : 1.0;  // 2 atan(h): 1e-8 rad, or 90°
     auto add = [&](const char* variant, P a_lo, P a_hi, P a_s, P a_e, P a_rot, P b_lo, P b_hi,
                    bool collides, double toi, bool known) {
-      out.push_back({family, variant, a_lo, a_hi, a_s, a_e, b_lo, b_hi, o, o, collides, toi,
-                     a_rot, known});
+      out.push_back(
+          {family, variant, a_lo, a_hi, a_s, a_e, b_lo, b_hi, o, o, collides, toi, a_rot, known});
     };
     // A cube falling through a plate 2^-10 thick at 2048 a step, spinning about the normal.
     add("plate-spin", spin_lo, spin_hi, {0, 0, 1024}, {0, 0, -1024}, {0, 0, h}, {-2, -2, -0x1p-10},
@@ -326,8 +326,8 @@ const std::vector<std::string>& swept_family_names() {
 }
 
 const std::vector<std::string>& swept_solid_family_names() {
-  static const std::vector<std::string> names{"solids-thin-plate", "solids-slide-onto",
-                                              "solids-graze",      "solids-resting",
+  static const std::vector<std::string> names{"solids-thin-plate",  "solids-slide-onto",
+                                              "solids-graze",       "solids-resting",
                                               "solids-rotate-tiny", "solids-rotate"};
   return names;
 }

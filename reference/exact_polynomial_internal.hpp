@@ -73,6 +73,4 @@ struct ExactSweptResult;
 ExactSweptResult exact_swept_moving(int type, const std::array<exact_poly::PPoint, 4>& p);
 }  // namespace touchstone
 
-namespace touchstone::exact_poly {
-
-}  // namespace touchstone::exact_poly
+namespace touchstone::exact_poly {}  // namespace touchstone::exact_poly

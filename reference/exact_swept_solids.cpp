@@ -123,10 +123,11 @@ ExactSweptSolidsResult exact_swept_solids(const ExactSweptSolidsQuery& query) {
   vertex_face(b, "b", a, "a", query.a);
   for (const auto& ea : swept_mesh_edges(query.a.triangles))
     for (const auto& eb : swept_mesh_edges(query.b.triangles)) {
-      const std::array<PPoint, 4> q = {a.over(ea[0], b.w), a.over(ea[1], b.w),
-                                       b.over(eb[0], a.w), b.over(eb[1], a.w)};
-      decide(SweptType::edge_edge, q, "a.e" + std::to_string(ea[0]) + "-" + std::to_string(ea[1]) + "/b.e" +
-                    std::to_string(eb[0]) + "-" + std::to_string(eb[1]));
+      const std::array<PPoint, 4> q = {a.over(ea[0], b.w), a.over(ea[1], b.w), b.over(eb[0], a.w),
+                                       b.over(eb[1], a.w)};
+      decide(SweptType::edge_edge, q,
+             "a.e" + std::to_string(ea[0]) + "-" + std::to_string(ea[1]) + "/b.e" +
+                 std::to_string(eb[0]) + "-" + std::to_string(eb[1]));
     }
   return out;
 }

@@ -131,7 +131,8 @@ inline std::array<Eigen::Vector3d, 4> swept_positions(const SweptQuery& query, d
     if (query.rigid) {
       const auto& m = *query.rigid;
       const int s = swept_side(query.type, i);
-      out[i] = swept_rotate(m.rotation[s], t, m.local[i]) + m.start[s] + t * (m.end[s] - m.start[s]);
+      out[i] =
+          swept_rotate(m.rotation[s], t, m.local[i]) + m.start[s] + t * (m.end[s] - m.start[s]);
     } else {
       out[i] = query.points[i] + t * (query.points[i + 4] - query.points[i]);
     }

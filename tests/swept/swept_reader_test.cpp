@@ -250,7 +250,8 @@ TEST(SweptCaseDocument, WholeSolidsReadBackAndBadMeshesNameTheField) {
   EXPECT_EQ(loaded.swept[0].solids->exact.a.rotation[2], "0");
   {  // a rotation vector is read exactly, and written back
     std::string text = good;
-    text.replace(text.find(R"("start": [0, 0, 2])"), 18, R"("start": [0, 0, 2], "rotation": [0, "1/3", 0])");
+    text.replace(text.find(R"("start": [0, 0, 2])"), 18,
+                 R"("start": [0, 0, 2], "rotation": [0, "1/3", 0])");
     const auto rotating = parse_case_document(wrap(text), "s.json");
     ASSERT_TRUE(rotating.errors.empty()) << rotating.errors.front().to_string();
     EXPECT_EQ(rotating.swept.at(0).solids->exact.a.rotation[1], "1/3");

@@ -339,7 +339,8 @@ TEST(SweptRotation, ReferenceAndConservativeFollowTheArc) {
   EXPECT_LE(Q((Q(r.earliest.toi_hi) - Q(r.earliest.toi_lo)) / Q(r.earliest.toi_lo)).get_d(), 1e-12);
   EXPECT_NEAR(swept_rotate(hit.a.rotation, toi, hit.a.vertices[0]).x(), 1.25, 1e-12);
   // 2 atan(1/8) = 14.3° < 45° − acos(1.25/√2) = 17.1°: the arc stops short of the wall.
-  EXPECT_FALSE(exact_swept_solids(exact_swept_solids_query(turning_onto_wall(0.125))).earliest.collides);
+  EXPECT_FALSE(
+      exact_swept_solids(exact_swept_solids_query(turning_onto_wall(0.125))).earliest.collides);
   // The conservative entrant, culled by the arc's boxes: the contact, never late.
   const IntervalParameters p{};
   auto interval = [&](const SweptQuery& q) { return interval_swept(q, p); };

@@ -1,9 +1,10 @@
 // Whole-solid family queries (24 bases, 12 of them turning over the step, × every third of the 24
-// exact rotations of the cube, every sixth for the turning ones: ~0.8 s a case for the reference) through the pipeline: the exact reference agrees with every answer
-// by construction, the conservative algorithm misses nothing and is never late, and no algorithm
-// gives up but FCL's on turning bodies (declared unsupported; its misses elsewhere are counted by
-// the table, not failed here). The short tests (swept_reference_test.cpp) run the same code on one
-// or two rotations and on a turning triangle.
+// exact rotations of the cube, every sixth for the turning ones: ~0.8 s a case for the reference)
+// through the pipeline: the exact reference agrees with every answer by construction, the
+// conservative algorithm misses nothing and is never late, and no algorithm gives up but FCL's on
+// turning bodies (declared unsupported; its misses elsewhere are counted by the table, not failed
+// here). The short tests (swept_reference_test.cpp) run the same code on one or two rotations and
+// on a turning triangle.
 #include <gtest/gtest.h>
 
 #include <string>

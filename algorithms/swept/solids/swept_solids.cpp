@@ -101,8 +101,8 @@ SweptAnswer swept_solids(const SweptSolidsQuery& query,
                          const std::function<SweptAnswer(const SweptQuery&)>& elementary,
                          const std::function<bool()>& expired) {
   const Swept a(query.a), b(query.b);
-  const bool rigid = query.a.rotation != Eigen::Vector3d::Zero() ||
-                     query.b.rotation != Eigen::Vector3d::Zero();
+  const bool rigid =
+      query.a.rotation != Eigen::Vector3d::Zero() || query.b.rotation != Eigen::Vector3d::Zero();
   // The rigid motion of a pair: vertices i0.. of body `s0` (side 0), then of body `s1`.
   auto motion = [&](SweptQuery& q, const SweptBody& s0, std::initializer_list<int> i0,
                     const SweptBody& s1, std::initializer_list<int> i1) {
