@@ -123,21 +123,19 @@ SweptAnswer swept_solids(const SweptSolidsQuery& query,
 enum class FclCcdSolver { naive, conservative_advancement, polynomial };
 SweptAnswer fcl_swept(const SweptSolidsQuery& query, FclCcdSolver solver);
 
+// The positions of a query with a rigid motion at time t (algorithms/swept/solids).
+std::array<Eigen::Vector3d, 4> swept_rigid_positions(const SweptQuery& query, double t);
+
 // The query at time t (shared by the algorithms): each vertex on its straight line, or, for a
 // rigid motion, rotated and translated.
 inline std::array<Eigen::Vector3d, 4> swept_positions(const SweptQuery& query, double t) {
   std::array<Eigen::Vector3d, 4> out;
-  for (int i = 0; i < 4; ++i) {
-    if (query.rigid) {
-      const auto& m = *query.rigid;
-      const int s = swept_side(query.type, i);
-      out[i] =
-          swept_rotate(m.rotation[s], t, m.local[i]) + m.start[s] + t * (m.end[s] - m.start[s]);
-    } else {
+  if (!query.rigid) {
+    for (int i = 0; i < 4; ++i)
       out[i] = query.points[i] + t * (query.points[i + 4] - query.points[i]);
-    }
+    return out;
   }
-  return out;
+  return swept_rigid_positions(query, t);
 }
 
 }  // namespace touchstone

@@ -73,28 +73,33 @@ inline Interval operator*(Interval a, Interval b) {
   return {down(lo), up(hi)};
 }
 
-// A polynomial in t with interval coefficients, lowest degree first (at most degree 15).
+// A polynomial in t with interval coefficients, lowest degree first, at most N − 1 (3 for linear
+// motion, 15 for a rigid one: a fixed size keeps the per-pair set-up cheap).
+template <int N>
 struct IPoly {
-  std::array<Interval, 16> c{};
+  std::array<Interval, N> c{};
   int n = 0;  // number of coefficients
 };
 
-IPoly operator-(const IPoly& a, const IPoly& b) {
-  IPoly r;
+template <int N>
+IPoly<N> operator-(const IPoly<N>& a, const IPoly<N>& b) {
+  IPoly<N> r;
   r.n = std::max(a.n, b.n);
   for (int i = 0; i < r.n; ++i)
     r.c[i] = (i < a.n ? a.c[i] : point(0)) - (i < b.n ? b.c[i] : point(0));
   return r;
 }
-IPoly operator+(const IPoly& a, const IPoly& b) {
-  IPoly r;
+template <int N>
+IPoly<N> operator+(const IPoly<N>& a, const IPoly<N>& b) {
+  IPoly<N> r;
   r.n = std::max(a.n, b.n);
   for (int i = 0; i < r.n; ++i)
     r.c[i] = (i < a.n ? a.c[i] : point(0)) + (i < b.n ? b.c[i] : point(0));
   return r;
 }
-IPoly operator*(const IPoly& a, const IPoly& b) {
-  IPoly r;
+template <int N>
+IPoly<N> operator*(const IPoly<N>& a, const IPoly<N>& b) {
+  IPoly<N> r;
   r.n = a.n + b.n - 1;
   for (int i = 0; i < r.n; ++i) r.c[i] = point(0);
   for (int i = 0; i < a.n; ++i)
@@ -103,7 +108,8 @@ IPoly operator*(const IPoly& a, const IPoly& b) {
 }
 
 // The range of p over [lo, hi] ⊂ [0, 1] (Horner in interval arithmetic).
-Interval range(const IPoly& p, Interval t) {
+template <int N>
+Interval range(const IPoly<N>& p, Interval t) {
   Interval r = p.c[p.n - 1];
   for (int i = p.n - 2; i >= 0; --i) r = r * t + p.c[i];
   return r;
@@ -118,12 +124,14 @@ inline Signs signs(Interval r) {
   return {r.lo < 0, r.lo <= 0 && r.hi >= 0, r.hi > 0};
 }
 
-using PPoint = std::array<IPoly, 3>;
+template <int N>
+using PPoint = std::array<IPoly<N>, 3>;
+constexpr int kLinear = 4, kRigid = 16;
 
 // The vertices' numerators over the common denominator W_0(t) W_1(t) (see the top).
-std::array<PPoint, 4> rigid_points(const SweptQuery& q) {
+std::array<PPoint<kRigid>, 4> rigid_points(const SweptQuery& q) {
   const auto& m = *q.rigid;
-  std::array<IPoly, 2> w;  // W_s(t) = 1 + t² |a_s|²
+  std::array<IPoly<kRigid>, 2> w;  // W_s(t) = 1 + t² |a_s|²
   std::array<Interval, 2> aa;
   for (int s = 0; s < 2; ++s) {
     aa[s] = point(0);
@@ -133,7 +141,7 @@ std::array<PPoint, 4> rigid_points(const SweptQuery& q) {
     w[s].c[1] = point(0);
     w[s].c[2] = aa[s];
   }
-  std::array<PPoint, 4> p;
+  std::array<PPoint<kRigid>, 4> p;
   for (int v = 0; v < 4; ++v) {
     const int s = swept_side(q.type, v);
     const auto& a = m.rotation[s];
@@ -145,28 +153,33 @@ std::array<PPoint, 4> rigid_points(const SweptQuery& q) {
       const Interval cross = point(a[i]) * point(x[j]) - point(a[j]) * point(x[i]);
       const Interval start = point(m.start[s][k]), d = point(m.end[s][k]) - start;
       // (1 − t²aa) x + 2t a×x + 2t² (a·x) a + (1 + t²aa)(S + t D)
-      IPoly poly;
+      IPoly<kRigid> poly;
       poly.n = 4;
-      poly.c = {point(x[k]) + start, point(2) * cross + d,
-                point(2) * ax * point(a[k]) - aa[s] * point(x[k]) + aa[s] * start, aa[s] * d};
+      poly.c[0] = point(x[k]) + start;
+      poly.c[1] = point(2) * cross + d;
+      poly.c[2] = point(2) * ax * point(a[k]) - aa[s] * point(x[k]) + aa[s] * start;
+      poly.c[3] = aa[s] * d;
       p[v][k] = poly * w[1 - s];
     }
   }
   return p;
 }
 
-IPoly orient2(const PPoint& a, const PPoint& b, const PPoint& c, int i, int j) {
+template <int N>
+IPoly<N> orient2(const PPoint<N>& a, const PPoint<N>& b, const PPoint<N>& c, int i, int j) {
   return (b[i] - a[i]) * (c[j] - a[j]) - (b[j] - a[j]) * (c[i] - a[i]);
 }
-IPoly dot2(const PPoint& p, const PPoint& a, const PPoint& b, int i, int j) {
+template <int N>
+IPoly<N> dot2(const PPoint<N>& p, const PPoint<N>& a, const PPoint<N>& b, int i, int j) {
   return (a[i] - p[i]) * (b[i] - p[i]) + (a[j] - p[j]) * (b[j] - p[j]);
 }
 
+template <int N>
 class Query {
  public:
   explicit Query(const SweptQuery& q) : type_(q.type) {
-    std::array<PPoint, 4> p;
-    if (q.rigid) {
+    std::array<PPoint<N>, 4> p;
+    if constexpr (N == kRigid) {
       p = rigid_points(q);
     } else {
       for (int v = 0; v < 4; ++v)
@@ -176,7 +189,7 @@ class Query {
           p[v][k].c[1] = point(q.points[v + 4][k]) - point(q.points[v][k]);
         }
     }
-    std::array<PPoint, 3> e;
+    std::array<PPoint<N>, 3> e;
     for (int v = 0; v < 3; ++v)
       for (int k = 0; k < 3; ++k) e[v][k] = p[v + 1][k] - p[0][k];
     f_.n = 1;
@@ -189,13 +202,13 @@ class Query {
       const int i = (k + 1) % 3, j = (k + 2) % 3;
       if (type_ == SweptType::vertex_face) {
         const auto &v = p[0], &a = p[1], &b = p[2], &c = p[3];
-        for (const IPoly& g : {orient2(a, b, c, i, j), orient2(a, b, v, i, j),
-                               orient2(b, c, v, i, j), orient2(c, a, v, i, j), dot2(v, a, b, i, j),
-                               dot2(v, b, c, i, j), dot2(v, c, a, i, j)})
+        for (const IPoly<N>& g : {orient2(a, b, c, i, j), orient2(a, b, v, i, j),
+                                  orient2(b, c, v, i, j), orient2(c, a, v, i, j),
+                                  dot2(v, a, b, i, j), dot2(v, b, c, i, j), dot2(v, c, a, i, j)})
           polys_.push_back(g);
       } else {
         const auto &a0 = p[0], &a1 = p[1], &b0 = p[2], &b1 = p[3];
-        for (const IPoly& g :
+        for (const IPoly<N>& g :
              {orient2(a0, a1, b0, i, j), orient2(a0, a1, b1, i, j), orient2(b0, b1, a0, i, j),
               orient2(b0, b1, a1, i, j), dot2(b0, a0, a1, i, j), dot2(b1, a0, a1, i, j),
               dot2(a0, b0, b1, i, j), dot2(a1, b0, b1, i, j)})
@@ -235,28 +248,14 @@ class Query {
 
  private:
   SweptType type_;
-  IPoly f_;
-  std::vector<IPoly> polys_;
+  IPoly<N> f_;
+  std::vector<IPoly<N>> polys_;
 };
 
-}  // namespace
-
-SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& parameters) {
+// Depth-first bisection of [0, 1], earlier half first (see the top).
+template <int N>
+SweptAnswer bisect(const Query<N>& q, const IntervalParameters& parameters) {
   SweptAnswer out;
-  bool finite = true;
-  for (const auto& p : query.points) finite = finite && p.allFinite();
-  if (query.rigid)
-    for (int s = 0; s < 2; ++s)
-      finite = finite && query.rigid->rotation[s].allFinite() &&
-               query.rigid->start[s].allFinite() && query.rigid->end[s].allFinite();
-  if (query.rigid)
-    for (const auto& x : query.rigid->local) finite = finite && x.allFinite();
-  if (!finite) {
-    out.failed = true;
-    out.reason = "non-finite coordinate";
-    return out;
-  }
-  const Query q(query);
   std::vector<Interval> open{{0, 1}};
   long examined = 0;
   while (!open.empty()) {
@@ -278,6 +277,27 @@ SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& pa
     open.push_back({t.lo, m});  // the earlier half first
   }
   return out;
+}
+
+}  // namespace
+
+SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& parameters) {
+  SweptAnswer out;
+  bool finite = true;
+  for (const auto& p : query.points) finite = finite && p.allFinite();
+  if (query.rigid)
+    for (int s = 0; s < 2; ++s)
+      finite = finite && query.rigid->rotation[s].allFinite() &&
+               query.rigid->start[s].allFinite() && query.rigid->end[s].allFinite();
+  if (query.rigid)
+    for (const auto& x : query.rigid->local) finite = finite && x.allFinite();
+  if (!finite) {
+    out.failed = true;
+    out.reason = "non-finite coordinate";
+    return out;
+  }
+  if (query.rigid) return bisect(Query<kRigid>(query), parameters);
+  return bisect(Query<kLinear>(query), parameters);
 }
 
 }  // namespace touchstone

@@ -34,6 +34,16 @@ std::vector<std::array<int, 2>> swept_mesh_edges(const std::vector<std::array<in
   return edges;
 }
 
+std::array<Eigen::Vector3d, 4> swept_rigid_positions(const SweptQuery& query, double t) {
+  std::array<Eigen::Vector3d, 4> out;
+  const auto& m = *query.rigid;
+  for (int i = 0; i < 4; ++i) {
+    const int s = swept_side(query.type, i);
+    out[i] = swept_rotate(m.rotation[s], t, m.local[i]) + m.start[s] + t * (m.end[s] - m.start[s]);
+  }
+  return out;
+}
+
 namespace {
 
 struct Box {
