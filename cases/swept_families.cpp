@@ -135,7 +135,64 @@ struct SolidBase {
   P b_lo, b_hi, b_start, b_end;
   bool collides;
   double toi;
+  P a_rotation{0, 0, 0};  // body a's rotation vector (docs/swept.md), about its own origin
+  bool toi_known = true;  // false: the earliest time is algebraic, left to the reference
 };
+
+// Rotation over the step (docs/swept.md's Cayley model): body a turns about its own origin by
+// 2 atan(|a|): 1e-8 rad (|a| = 5e-9), or 90° (|a| = 1) and 53.1° (|a| = 1/2). Rotating about the
+// plate's normal keeps every height, so the plate-spin and resting-spin answers are the
+// translation's; the others' times are algebraic (only collides is constructed, with margins
+// far beyond the rounding of a's double).
+std::vector<SolidBase> rotation_bases() {
+  const P o{0, 0, 0};
+  const P cube_lo{-0.5, -0.5, -0.5}, cube_hi{0.5, 0.5, 0.5};
+  const P bar_lo{-2, -0.125, -0.125}, bar_hi{2, 0.125, 0.125};  // long along x
+  const P plate_lo{-4, -4, -1}, plate_hi{4, 4, 0};
+  const P spin_lo{-0.5, -0.5, 0}, spin_hi{0.5, 0.5, 1};
+  std::vector<SolidBase> out;
+  for (const bool tiny : {true, false}) {
+    const char* family = tiny ? "solids-rotate-tiny" : "solids-rotate";
+    const double h = tiny ? 5e-9 : 1.0;  // 2 atan(h): 1e-8 rad, or 90°
+    auto add = [&](const char* variant, P a_lo, P a_hi, P a_s, P a_e, P a_rot, P b_lo, P b_hi,
+                   bool collides, double toi, bool known) {
+      out.push_back(
+          {family, variant, a_lo, a_hi, a_s, a_e, b_lo, b_hi, o, o, collides, toi, a_rot, known});
+    };
+    // A cube falling through a plate 2^-10 thick at 2048 a step, spinning about the normal.
+    add("plate-spin", spin_lo, spin_hi, {0, 0, 1024}, {0, 0, -1024}, {0, 0, h}, {-2, -2, -0x1p-10},
+        {2, 2, 0}, true, 0.5, true);
+    // A cube spinning on top of another: distance 0 throughout.
+    add("resting-spin", spin_lo, spin_hi, o, o, {0, 0, h}, plate_lo, plate_hi, true, 0, true);
+    if (tiny) {
+      // The cube's edge at (1/2, −1/2) turns outwards by ~5e-9: hits a face 2^-30 away, not 2^-26.
+      add("corner-hit", cube_lo, cube_hi, o, o, {0, 0, h}, {0.5 + kE30, -1, -0.5}, {1.5, 0, 0.5},
+          true, 0, false);
+      add("corner-miss", cube_lo, cube_hi, o, o, {0, 0, h}, {0.5 + 0x1p-26, -1, -0.5},
+          {1.5, 0, 0.5}, false, 0, false);
+      // The bar's tip (x = 2) dips by ~2e-8 onto the plate below: 2^-30 away, and 2^-24.
+      add("bar-tips", bar_lo, bar_hi, {0, 0, 0.125 + kE30}, {0, 0, 0.125 + kE30}, {0, h, 0},
+          plate_lo, plate_hi, true, 0, false);
+      add("bar-tips-miss", bar_lo, bar_hi, {0, 0, 0.125 + 0x1p-24}, {0, 0, 0.125 + 0x1p-24},
+          {0, h, 0}, plate_lo, plate_hi, false, 0, false);
+    } else {
+      // The bar sweeps a quarter turn about z: a cube at radius ~1.52 on the 45° ray is hit
+      // (vertices interpolated linearly reach only ~1.42 there), one at ~2.09 is not.
+      add("bar-sweep-hit", bar_lo, bar_hi, o, o, {0, 0, h}, {1.075, 1.075, -0.125},
+          {1.325, 1.325, 0.125}, true, 0, false);
+      add("bar-sweep-miss", bar_lo, bar_hi, o, o, {0, 0, h}, {1.475, 1.475, -0.125},
+          {1.725, 1.725, 0.125}, false, 0, false);
+      // A cube's edge at −45° swings out to x = √2/2 and back to 1/2 over the quarter turn:
+      // through a wall at x = 5/8 that it clears at both ends.
+      add("corner-through-wall", cube_lo, cube_hi, o, o, {0, 0, h}, {0.625, -2, -2}, {2, 2, 2},
+          true, 0, false);
+      // The bar tilts by up to 53° about y (|a| = 1/2) above the plate: its tip lands.
+      add("bar-tips", bar_lo, bar_hi, {0, 0, 0.5}, {0, 0, 0.5}, {0, 0.5, 0}, plate_lo, plate_hi,
+          true, 0, false);
+    }
+  }
+  return out;
+}
 
 std::vector<SolidBase> solid_bases() {
   const P o{0, 0, 0}, one{1, 1, 1};
@@ -269,8 +326,9 @@ const std::vector<std::string>& swept_family_names() {
 }
 
 const std::vector<std::string>& swept_solid_family_names() {
-  static const std::vector<std::string> names{"solids-thin-plate", "solids-slide-onto",
-                                              "solids-graze", "solids-resting"};
+  static const std::vector<std::string> names{"solids-thin-plate",  "solids-slide-onto",
+                                              "solids-graze",       "solids-resting",
+                                              "solids-rotate-tiny", "solids-rotate"};
   return names;
 }
 
@@ -312,7 +370,9 @@ std::vector<SweptCase> swept_family_cases(const std::vector<std::string>& famili
       out.push_back(std::move(c));
     }
   }
-  for (const SolidBase& b : solid_bases()) {
+  auto solids = solid_bases();
+  for (const SolidBase& b : rotation_bases()) solids.push_back(b);
+  for (const SolidBase& b : solids) {
     if (!wanted(b.family)) continue;
     for (std::size_t r = 0; r < rotations.size(); ++r) {
       auto s = std::make_shared<SweptSolidsCase>();
@@ -323,6 +383,7 @@ std::vector<SweptCase> swept_family_cases(const std::vector<std::string>& famili
         body->start = turn(r, body->start);
         body->end = turn(r, body->end);
       }
+      s->query.a.rotation = turn(r, b.a_rotation);
       s->exact = exact_swept_solids_query(s->query);
       SweptCase c;
       c.family = b.family;
@@ -330,7 +391,7 @@ std::vector<SweptCase> swept_family_cases(const std::vector<std::string>& famili
       c.source = "swept family " + std::string(b.family);
       c.solids = std::move(s);
       c.truth = b.collides;
-      if (b.collides) c.expected_toi = b.toi;
+      if (b.collides && b.toi_known) c.expected_toi = b.toi;
       out.push_back(std::move(c));
     }
   }

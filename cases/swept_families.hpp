@@ -13,7 +13,7 @@
 //   coplanar-sliding   coplanar throughout, sliding into contact (or past it)
 //   thin-plate         a vertex or an edge through a unit triangle or edge at speed 2000 per step
 //
-// Whole solids (two translating boxes as triangle meshes; "solids" names them all, "*" does not):
+// Whole solids (two moving boxes as triangle meshes; "solids" names them all, "*" does not):
 //   solids-thin-plate  a unit cube through a plate 2^-10 thick at 2048 per step (also both moving,
 //                      and the plate onto the cube),
 //                      and beside it by 2^-30
@@ -21,6 +21,13 @@
 //                      past the edge by 2^-30
 //   solids-graze       a cube passing another with faces or edges grazing, and a miss by 2^-30
 //   solids-resting     distance 0 throughout: sliding on top of another, and at rest
+//   solids-rotate-tiny body a turning by 1e-8 rad over the step (docs/swept.md's rotation
+//                      model): through a plate, resting, a cube's edge or a bar's tip turning
+//                      onto a face 2^-30 away, and misses by 2^-26 / 2^-24
+//   solids-rotate      body a turning by 90° or 53°: through a plate, resting, a bar sweeping
+//                      onto a cube its linearly interpolated vertices do not reach, a miss, a
+//                      cube's edge swinging through a wall it clears at both ends, a bar's tip
+//                      landing
 #pragma once
 
 #include <string>

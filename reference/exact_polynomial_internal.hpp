@@ -5,6 +5,7 @@
 
 #include <gmpxx.h>
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -58,4 +59,18 @@ int sign_at_root(const Poly& g, Root& root);
 double round_down(const Q& q);
 double round_up(const Q& q);
 
+// A moving point: each coordinate a polynomial in t.
+using PPoint = std::array<Poly, 3>;
+
 }  // namespace touchstone::exact_poly
+
+namespace touchstone {
+// The exact swept test (exact_swept.hpp) of four points p_i(t) = P_i(t) / W(t), given by their
+// numerators P_i over a common denominator W > 0 on [0, 1] (W itself is not needed: the
+// determinant and the static test are homogeneous in the points' differences, so their signs are
+// the numerators'). `type` is a SweptType.
+struct ExactSweptResult;
+ExactSweptResult exact_swept_moving(int type, const std::array<exact_poly::PPoint, 4>& p);
+}  // namespace touchstone
+
+namespace touchstone::exact_poly {}  // namespace touchstone::exact_poly

@@ -12,8 +12,6 @@ using namespace exact_poly;
 
 namespace {
 
-using PPoint = std::array<Poly, 3>;  // a moving point: each coordinate linear in t
-
 Q parse_rational(const std::string& text, int row, int axis) {
   Q q;
   const auto slash = text.find('/');
@@ -105,6 +103,10 @@ ExactSweptResult exact_swept(const ExactSweptQuery& query) {
       p[v][k] = Poly{x0, x1 - x0};
       trim(p[v][k]);
     }
+  return exact_swept_moving(static_cast<int>(query.type), p);
+}
+
+ExactSweptResult exact_swept_moving(int type, const std::array<PPoint, 4>& p) {
   // f(t) = det(p1 − p0, p2 − p0, p3 − p0).
   std::array<PPoint, 3> e;
   for (int v = 0; v < 3; ++v)
@@ -114,7 +116,7 @@ ExactSweptResult exact_swept(const ExactSweptQuery& query) {
     const int i = (k + 1) % 3, j = (k + 2) % 3;
     f = add(f, mul(e[0][k], sub(mul(e[1][i], e[2][j]), mul(e[1][j], e[2][i]))));
   }
-  const StaticTest test(query.type, p);
+  const StaticTest test(static_cast<SweptType>(type), p);
   ExactSweptResult result;
   result.coplanar_throughout = f.empty();
   std::vector<Root> candidates;

@@ -45,15 +45,24 @@ ExactSweptResult exact_swept(const ExactSweptQuery& query);
 // The exact query of a double one (every double is a rational).
 ExactSweptQuery exact_swept_query(const SweptQuery& query);
 
-// Whole solids under translation (SweptBody with exact rationals): every vertex moves on a
-// straight line, so the earliest contact is the earliest over all elementary pairs — each vertex
-// of either body against each triangle of the other, each edge against each edge — each decided
-// by exact_swept (no culling: the reference asks every pair). The earliest time lies in
+// The exact answer to a double query, following its rigid motion when it has one (the motion of
+// exact_swept_solids below, from the doubles' exact values); the query must be finite.
+ExactSweptResult exact_swept_rigid(const SweptQuery& query);
+
+// Whole solids (SweptBody with exact rationals): the earliest contact is the earliest over all
+// elementary pairs — each vertex of either body against each triangle of the other, each edge
+// against each edge — each decided by the same test (no culling: the reference asks every pair).
+// Under translation every vertex moves on a straight line. With a rotation vector a ≠ 0 a vertex
+// x is at R(t) x + S + t (E − S), R(t) the Cayley rotation of swept_rotate (swept.hpp): rational,
+// P(t) / W(t) with P of degree ≤ 3 and W = 1 + t²|a|², so the pair's points are written over the
+// common denominator W_a W_b and the test's polynomials (degree ≤ 15) keep their signs; roots are
+// isolated by Sturm sequences as for linear motion. The earliest time lies in
 // [min toi_lo, min toi_hi] over the pairs that meet (width at most the narrowest pair's).
 struct ExactSweptBody {
   std::vector<std::array<std::string, 3>> vertices{};
   std::vector<std::array<int, 3>> triangles{};
   std::array<std::string, 3> start{"0", "0", "0"}, end{"0", "0", "0"};
+  std::array<std::string, 3> rotation{"0", "0", "0"};
 };
 struct ExactSweptSolidsQuery {
   ExactSweptBody a, b;

@@ -9,6 +9,7 @@
 #include <array>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,7 +30,30 @@ inline const char* swept_type_name(SweptType type) {
 struct SweptQuery {
   SweptType type = SweptType::vertex_face;
   std::array<Eigen::Vector3d, 8> points{};
+  // Rigid motion with rotation (whole solids, docs/swept.md "Rotation over the step"): when set,
+  // the trajectories are the motion's (swept_positions), and `points` are its positions at t = 0
+  // and t = 1 rounded to doubles. Side 0 moves vertex 0 (vertex-face) or vertices 0-1
+  // (edge-edge), side 1 the others.
+  struct Rigid {
+    std::array<Eigen::Vector3d, 4> local{};  // each vertex in its side's own frame
+    std::array<Eigen::Vector3d, 2> rotation{}, start{}, end{};
+  };
+  std::optional<Rigid> rigid{};
 };
+
+// The side (0 or 1) that moves vertex i of a query of this type.
+inline int swept_side(SweptType type, int i) {
+  return type == SweptType::vertex_face ? (i == 0 ? 0 : 1) : (i < 2 ? 0 : 1);
+}
+
+// The rotation of x at time t (docs/swept.md): the Cayley (rational) parametrisation of the
+// quaternion (1, t·a), R(t) = ((1 − t²|a|²) I + 2t [a]× + 2t² a aᵀ) / (1 + t²|a|²), a rotation
+// about a by the angle 2 atan(t |a|); R(0) = I.
+inline Eigen::Vector3d swept_rotate(const Eigen::Vector3d& a, double t, const Eigen::Vector3d& x) {
+  const Eigen::Vector3d u = t * a;
+  const double uu = u.squaredNorm();
+  return ((1 - uu) * x + 2 * u.cross(x) + 2 * u.dot(x) * u) / (1 + uu);
+}
 
 struct SweptAnswer {
   bool collides = false;
@@ -42,14 +66,15 @@ struct SweptAnswer {
   long pairs_tested = 0;
 };
 
-// A rigid triangle mesh translating over the step (whole solids, issue 30 item 4): its vertices
-// in its own frame, its triangles (indices), and its translation at t = 0 and at t = 1; each
-// vertex moves on a straight line, so every vertex-face and edge-edge pair is an elementary query.
-// Rotation over the step is not supported.
+// A rigid triangle mesh moving over the step (whole solids, issue 30 item 4): its vertices in its
+// own frame, its triangles (indices), its translation at t = 0 and at t = 1, and its rotation
+// vector a: at time t a vertex x is at swept_rotate(a, t, x) + start + t (end − start) (a = 0:
+// pure translation, each vertex on a straight line).
 struct SweptBody {
   std::vector<Eigen::Vector3d> vertices{};
   std::vector<std::array<int, 3>> triangles{};
   Eigen::Vector3d start = Eigen::Vector3d::Zero(), end = Eigen::Vector3d::Zero();
+  Eigen::Vector3d rotation = Eigen::Vector3d::Zero();
 };
 struct SweptSolidsQuery {
   SweptBody a, b;
@@ -98,12 +123,19 @@ SweptAnswer swept_solids(const SweptSolidsQuery& query,
 enum class FclCcdSolver { naive, conservative_advancement, polynomial };
 SweptAnswer fcl_swept(const SweptSolidsQuery& query, FclCcdSolver solver);
 
-// The query at time t, each vertex on its straight line (shared by the algorithms).
+// The positions of a query with a rigid motion at time t (algorithms/swept/solids).
+std::array<Eigen::Vector3d, 4> swept_rigid_positions(const SweptQuery& query, double t);
+
+// The query at time t (shared by the algorithms): each vertex on its straight line, or, for a
+// rigid motion, rotated and translated.
 inline std::array<Eigen::Vector3d, 4> swept_positions(const SweptQuery& query, double t) {
   std::array<Eigen::Vector3d, 4> out;
-  for (int i = 0; i < 4; ++i)
-    out[i] = query.points[i] + t * (query.points[i + 4] - query.points[i]);
-  return out;
+  if (!query.rigid) {
+    for (int i = 0; i < 4; ++i)
+      out[i] = query.points[i] + t * (query.points[i + 4] - query.points[i]);
+    return out;
+  }
+  return swept_rigid_positions(query, t);
 }
 
 }  // namespace touchstone

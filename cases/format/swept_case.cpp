@@ -49,13 +49,11 @@ void point3(const json& j, const std::string& field, std::array<std::string, 3>&
     coordinate_of(j[k], field + "[" + std::to_string(k) + "]", exact[k], nearest[k]);
 }
 
-// A translating triangle mesh: vertices, triangles (three distinct vertex indices each), the
-// translation at the step's start and end. Rotation over the step is not supported.
+// A rigid triangle mesh: vertices, triangles (three distinct vertex indices each), the
+// translation at the step's start and end, and an optional rotation vector (docs/swept.md).
 void body(const json& j, const std::string& field, SweptBody& b, ExactSweptBody& e) {
   if (!j.is_object()) bad(field, "expected an object with vertices, triangles, start, end");
-  if (j.contains("rotation"))
-    bad(field + ".rotation", "rotation over the step is not supported (translation only)");
-  check_keys(j, field, {"vertices", "triangles", "start", "end"});
+  check_keys(j, field, {"vertices", "triangles", "start", "end", "rotation"});
   for (const char* key : {"vertices", "triangles", "start", "end"})
     if (!j.contains(key)) bad(field + "." + key, "missing");
   const json& vs = j["vertices"];
@@ -87,6 +85,7 @@ void body(const json& j, const std::string& field, SweptBody& b, ExactSweptBody&
   e.triangles = b.triangles;
   point3(j["start"], field + ".start", e.start, b.start);
   point3(j["end"], field + ".end", e.end, b.end);
+  if (j.contains("rotation")) point3(j["rotation"], field + ".rotation", e.rotation, b.rotation);
 }
 
 void solids(const json& j, SweptCase& c) {
@@ -114,10 +113,12 @@ json body_json(const ExactSweptBody& e) {
     vs.push_back({point_json(v[0]), point_json(v[1]), point_json(v[2])});
   json ts = json::array();
   for (const auto& t : e.triangles) ts.push_back({t[0], t[1], t[2]});
-  return {{"vertices", vs},
-          {"triangles", ts},
-          {"start", {point_json(e.start[0]), point_json(e.start[1]), point_json(e.start[2])}},
-          {"end", {point_json(e.end[0]), point_json(e.end[1]), point_json(e.end[2])}}};
+  auto p3 = [](const std::array<std::string, 3>& p) {
+    return json{point_json(p[0]), point_json(p[1]), point_json(p[2])};
+  };
+  json out = {{"vertices", vs}, {"triangles", ts}, {"start", p3(e.start)}, {"end", p3(e.end)}};
+  if (e.rotation != std::array<std::string, 3>{"0", "0", "0"}) out["rotation"] = p3(e.rotation);
+  return out;
 }
 
 void expected(const json& j, SweptCase& c) {

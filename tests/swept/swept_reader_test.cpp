@@ -9,6 +9,7 @@
 
 #include "cases/format/case_loader.hpp"
 #include "cases/format/ccd_csv.hpp"
+#include "cases/format/swept_case.hpp"
 #include "cases/swept_families.hpp"
 
 namespace touchstone {
@@ -214,7 +215,7 @@ TEST(SweptCaseDocument, RationalStringsAndBadFields) {
 
 TEST(SweptCaseDocument, WholeSolidsReadBackAndBadMeshesNameTheField) {
   const auto cases = swept_family_cases({"solids"});
-  ASSERT_EQ(cases.size(), 12u * 24u);
+  ASSERT_EQ(cases.size(), 24u * 24u);  // 12 translating bases, 12 turning
   nlohmann::json doc = {{"format", "touchstone-case/1"}, {"cases", nlohmann::json::array()}};
   for (const auto& c : cases) doc["cases"].push_back(swept_case_json(c));
   auto loaded = parse_case_document(doc.dump(), "solids.json");
@@ -228,6 +229,8 @@ TEST(SweptCaseDocument, WholeSolidsReadBackAndBadMeshesNameTheField) {
     EXPECT_EQ(got.exact.b.triangles, want.exact.b.triangles);
     EXPECT_EQ(got.exact.b.end, want.exact.b.end);
     EXPECT_EQ(got.query.a.start, want.query.a.start);
+    EXPECT_EQ(got.exact.a.rotation, want.exact.a.rotation);
+    EXPECT_EQ(got.query.a.rotation, want.query.a.rotation);
     EXPECT_EQ(loaded.swept[i].expected_toi, cases[i].expected_toi);
   }
   const std::string good = R"({"id": "s", "kind": "swept", "type": "solids", "step": 0.5,
@@ -244,6 +247,17 @@ TEST(SweptCaseDocument, WholeSolidsReadBackAndBadMeshesNameTheField) {
   ASSERT_TRUE(loaded.swept.at(0).solids);
   EXPECT_EQ(loaded.swept[0].solids->exact.a.end[0], "1/3");
   EXPECT_EQ(loaded.swept[0].solids->step, 0.5);
+  EXPECT_EQ(loaded.swept[0].solids->exact.a.rotation[2], "0");
+  {  // a rotation vector is read exactly, and written back
+    std::string text = good;
+    text.replace(text.find(R"("start": [0, 0, 2])"), 18,
+                 R"("start": [0, 0, 2], "rotation": [0, "1/3", 0])");
+    const auto rotating = parse_case_document(wrap(text), "s.json");
+    ASSERT_TRUE(rotating.errors.empty()) << rotating.errors.front().to_string();
+    EXPECT_EQ(rotating.swept.at(0).solids->exact.a.rotation[1], "1/3");
+    EXPECT_DOUBLE_EQ(rotating.swept[0].solids->query.a.rotation[1], 1.0 / 3);
+    EXPECT_EQ(swept_case_json(rotating.swept[0])["a"]["rotation"][1], "1/3");
+  }
   struct Bad {
     std::string from, to, message;
   };
@@ -252,8 +266,10 @@ TEST(SweptCaseDocument, WholeSolidsReadBackAndBadMeshesNameTheField) {
       {R"("start": [0, 0, 2])", R"("start": [0, 0, 1e200])",
        "field 'a.start[2]': coordinate magnitude"},
       {R"("start": [0, 0, 2])", R"("start": [0, 0, "2/0"])", "field 'a.start[2]': denominator 0"},
-      {R"("start": [0, 0, 2])", R"("start": [0, 0, 2], "rotation": [0, 0, 1])",
-       "field 'a.rotation': rotation over the step is not supported"},
+      {R"("start": [0, 0, 2])", R"("start": [0, 0, 2], "rotation": [0, 0, "1/0"])",
+       "field 'a.rotation[2]': denominator 0"},
+      {R"("start": [0, 0, 2])", R"("start": [0, 0, 2], "rotation": [0, 1])",
+       "field 'a.rotation': expected [x, y, z]"},
       {R"([[0, 1, 2]])", R"([[0, 1, 3]])", "field 'b.triangles[0][2]': expected a vertex index"},
       {R"([[0, 1, 2]])", R"([[0, 1, 1]])", "field 'b.triangles[0]': a triangle needs three"},
       {R"("triangles": [[0, 1, 2]])", R"("triangles": [])", "field 'b.triangles': expected a non"},

@@ -270,7 +270,8 @@ TEST(SweptVerdicts, RulesAndTable) {
 // One rotation of each whole-solid base (every third in swept_solids_long_test.cpp).
 std::vector<SweptCase> solid_cases_r(const std::string& rotation) {
   std::vector<SweptCase> out;
-  for (auto& c : swept_family_cases({"solids"}))
+  for (auto& c : swept_family_cases(
+           {"solids-thin-plate", "solids-slide-onto", "solids-graze", "solids-resting"}))
     if (c.id.size() > rotation.size() &&
         c.id.compare(c.id.size() - rotation.size(), rotation.size(), rotation) == 0)
       out.push_back(std::move(c));
@@ -339,6 +340,55 @@ TEST(SweptSolids, BoxCullingKeepsEveryPairTheExactTestNeeds) {
         EXPECT_FALSE(got.features.empty()) << c.id;
       }
     }
+}
+
+// A triangle turning about z by 2 atan(h): its vertex (1, −1, 0), at radius √2 and −45°, crosses
+// the plane x = 5/4 of a wide triangle when √2 cos(φ − 45°) = 5/4, φ = 2 atan(t h): outside the
+// box of the vertex's positions at both ends (x = 1 there), inside its arc.
+SweptSolidsQuery turning_onto_wall(double h) {
+  SweptSolidsQuery q;
+  q.a.vertices = {{1, -1, 0}, {0.5, -0.5, 0}, {0.5, -1, 0}};
+  q.a.triangles = {{0, 1, 2}};
+  q.a.rotation = {0, 0, h};
+  q.b.vertices = {{1.25, -3, -3}, {1.25, 3, -3}, {1.25, 0, 3}};
+  q.b.triangles = {{0, 1, 2}};
+  return q;
+}
+
+TEST(SweptRotation, ReferenceAndConservativeFollowTheArc) {
+  // The time from the closed form, in doubles (not from the code under test).
+  const double phi = M_PI / 4 - std::acos(1.25 / std::sqrt(2.0)), toi = std::tan(phi / 2);
+  const auto hit = turning_onto_wall(1.0);
+  const auto r = exact_swept_solids(exact_swept_solids_query(hit));
+  ASSERT_TRUE(r.earliest.collides);
+  EXPECT_NEAR(r.earliest.toi_lo_double, toi, 1e-12);
+  EXPECT_LE(Q((Q(r.earliest.toi_hi) - Q(r.earliest.toi_lo)) / Q(r.earliest.toi_lo)).get_d(), 1e-12);
+  EXPECT_NEAR(swept_rotate(hit.a.rotation, toi, hit.a.vertices[0]).x(), 1.25, 1e-12);
+  // 2 atan(1/8) = 14.3° < 45° − acos(1.25/√2) = 17.1°: the arc stops short of the wall.
+  EXPECT_FALSE(
+      exact_swept_solids(exact_swept_solids_query(turning_onto_wall(0.125))).earliest.collides);
+  // The conservative entrant, culled by the arc's boxes: the contact, never late.
+  const IntervalParameters p{};
+  auto interval = [&](const SweptQuery& q) { return interval_swept(q, p); };
+  const auto got = swept_solids(hit, interval);
+  ASSERT_TRUE(got.collides);
+  EXPECT_LE(got.toi, r.earliest.toi_hi_double);
+  EXPECT_GE(got.toi, r.earliest.toi_lo_double - 1e-6);
+  EXPECT_EQ(got.features, "a.v0/b.f0");
+  EXPECT_FALSE(swept_solids(turning_onto_wall(0.125), interval).collides);
+  // The culling with the exact elementary test as its oracle gives the reference's answer.
+  const auto exact = swept_solids(hit, [](const SweptQuery& q) {
+    const auto e = exact_swept_rigid(q);
+    return SweptAnswer{e.collides, e.toi_lo_double, false, ""};
+  });
+  ASSERT_TRUE(exact.collides);
+  EXPECT_EQ(exact.toi, r.earliest.toi_lo_double);
+  // FCL's motions cannot follow the model: declared, not guessed.
+  if (const auto* fcl = SweptAlgorithmRegistry::builtin().find("fcl-ccd-ca")) {
+    const auto f = fcl->solids(hit);
+    EXPECT_TRUE(f.failed);
+    EXPECT_NE(f.reason.find("not supported"), std::string::npos) << f.reason;
+  }
 }
 
 TEST(SweptSolids, AlgorithmsRunThemAndConservativeOnesMissNothing) {

@@ -1,8 +1,10 @@
-// Whole-solid family queries (12 bases × every third of the 24 exact rotations; the exact
-// reference takes ~0.15 s a case) through the pipeline: the exact reference agrees with every
-// answer by construction, the conservative algorithm misses nothing and is never late, and no
-// algorithm gives up (FCL's misses are counted by the table, not failed here). The short tests
-// (swept_reference_test.cpp) run the same code on one or two rotations.
+// Whole-solid family queries (24 bases, 12 of them turning over the step, × every third of the 24
+// exact rotations of the cube, every sixth for the turning ones: ~0.8 s a case for the reference)
+// through the pipeline: the exact reference agrees with every answer by construction, the
+// conservative algorithm misses nothing and is never late, and no algorithm gives up but FCL's on
+// turning bodies (declared unsupported; its misses elsewhere are counted by the table, not failed
+// here). The short tests (swept_reference_test.cpp) run the same code on one or two rotations and
+// on a turning triangle.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -17,8 +19,11 @@ namespace {
 TEST(SweptSolidsLong, EveryRotationAgreesWithTheConstructionAndConservativeMissesNothing) {
   std::vector<SweptCase> cases;
   for (auto& c : swept_family_cases({"solids"}))
-    if (std::stoi(c.id.substr(c.id.rfind("/r") + 2)) % 3 == 0) cases.push_back(std::move(c));
-  ASSERT_EQ(cases.size(), 12u * 8u);
+    if (std::stoi(c.id.substr(c.id.rfind("/r") + 2)) %
+            (c.id.rfind("solids-rotate", 0) == 0 ? 6 : 3) ==
+        0)
+      cases.push_back(std::move(c));
+  ASSERT_EQ(cases.size(), 12u * 8u + 12u * 4u);
   std::vector<const SweptAlgorithmInfo*> all;
   for (const auto& a : SweptAlgorithmRegistry::builtin().all()) all.push_back(&a);
   SweptOptions options;
@@ -35,7 +40,12 @@ TEST(SweptSolidsLong, EveryRotationAgreesWithTheConstructionAndConservativeMisse
       EXPECT_NE(r.verification.verdict, Verdict::fail)
           << r.algorithm->name << " " << id << ": " << r.verification.reason;
     }
-    EXPECT_FALSE(r.answer.failed) << r.algorithm->name << " " << id << ": " << r.answer.reason;
+    const bool turning = id.rfind("solids-rotate", 0) == 0;
+    if (turning && r.algorithm->name.rfind("fcl-", 0) == 0) {
+      EXPECT_TRUE(r.answer.failed && r.answer.reason.rfind("not supported", 0) == 0) << id;
+    } else {
+      EXPECT_FALSE(r.answer.failed) << r.algorithm->name << " " << id << ": " << r.answer.reason;
+    }
   }
   EXPECT_EQ(conservative, static_cast<int>(cases.size()));
 }

@@ -14,6 +14,10 @@
 // world coordinates (its traversal node's initialize() stores tf1 and tf2 but never applies
 // them), so the adapter gives every solver the meshes at their start poses with an identity start
 // transform and the displacement end − start: the same motion, in the form all three read.
+// Rotation over the step (docs/swept.md's Cayley model, angle 2 atan(t|a|)) is declared
+// unsupported: FCL 0.7's other motions turn at an angle linear in t (InterpMotion about the
+// body's origin, ScrewMotion about a screw axis) or along a spline of rotation vectors
+// (SplineMotion), all through the exponential map, and none passes the model's rational path.
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/math/bv/OBBRSS.h>
 #include <fcl/narrowphase/continuous_collision.h>
@@ -65,6 +69,12 @@ fcl::CCDSolverType solver_of(FclCcdSolver s) {
 }  // namespace
 
 SweptAnswer fcl_swept(const SweptSolidsQuery& query, FclCcdSolver solver) {
+  if (query.a.rotation != Eigen::Vector3d::Zero() || query.b.rotation != Eigen::Vector3d::Zero()) {
+    SweptAnswer out;
+    out.failed = true;
+    out.reason = "not supported: rotation (no FCL 0.7 motion follows the Cayley model)";
+    return out;
+  }
   const auto a = model_of(query.a), b = model_of(query.b);
   fcl::ContinuousCollisionRequestd request;  // FCL's defaults: 10 iterations, toc_err 1e-4
   request.ccd_motion_type = fcl::CCDM_TRANS;

@@ -13,6 +13,11 @@
 // a hit at its start. Every earlier instant has been proved free of contact, so the answer is
 // never later than the exact time of impact and no contact is missed; contacts missed by less
 // than the ranges' overestimation come back as (false) hits.
+//
+// Under a rigid motion with rotation (docs/swept.md) a vertex is P(t) / W(t), P of degree ≤ 3 and
+// W = 1 + t²|a|² > 0 its side's; every vertex is written over the common denominator
+// W_0 W_1, and the determinant and the test's polynomials, homogeneous in the points'
+// differences, keep their signs when the points are replaced by their numerators (degree ≤ 15).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -68,28 +73,33 @@ inline Interval operator*(Interval a, Interval b) {
   return {down(lo), up(hi)};
 }
 
-// A polynomial in t with interval coefficients, lowest degree first (at most degree 3).
+// A polynomial in t with interval coefficients, lowest degree first, at most N − 1 (3 for linear
+// motion, 15 for a rigid one: a fixed size keeps the per-pair set-up cheap).
+template <int N>
 struct IPoly {
-  std::array<Interval, 4> c{};
+  std::array<Interval, N> c{};
   int n = 0;  // number of coefficients
 };
 
-IPoly operator-(const IPoly& a, const IPoly& b) {
-  IPoly r;
+template <int N>
+IPoly<N> operator-(const IPoly<N>& a, const IPoly<N>& b) {
+  IPoly<N> r;
   r.n = std::max(a.n, b.n);
   for (int i = 0; i < r.n; ++i)
     r.c[i] = (i < a.n ? a.c[i] : point(0)) - (i < b.n ? b.c[i] : point(0));
   return r;
 }
-IPoly operator+(const IPoly& a, const IPoly& b) {
-  IPoly r;
+template <int N>
+IPoly<N> operator+(const IPoly<N>& a, const IPoly<N>& b) {
+  IPoly<N> r;
   r.n = std::max(a.n, b.n);
   for (int i = 0; i < r.n; ++i)
     r.c[i] = (i < a.n ? a.c[i] : point(0)) + (i < b.n ? b.c[i] : point(0));
   return r;
 }
-IPoly operator*(const IPoly& a, const IPoly& b) {
-  IPoly r;
+template <int N>
+IPoly<N> operator*(const IPoly<N>& a, const IPoly<N>& b) {
+  IPoly<N> r;
   r.n = a.n + b.n - 1;
   for (int i = 0; i < r.n; ++i) r.c[i] = point(0);
   for (int i = 0; i < a.n; ++i)
@@ -98,7 +108,8 @@ IPoly operator*(const IPoly& a, const IPoly& b) {
 }
 
 // The range of p over [lo, hi] ⊂ [0, 1] (Horner in interval arithmetic).
-Interval range(const IPoly& p, Interval t) {
+template <int N>
+Interval range(const IPoly<N>& p, Interval t) {
   Interval r = p.c[p.n - 1];
   for (int i = p.n - 2; i >= 0; --i) r = r * t + p.c[i];
   return r;
@@ -113,26 +124,72 @@ inline Signs signs(Interval r) {
   return {r.lo < 0, r.lo <= 0 && r.hi >= 0, r.hi > 0};
 }
 
-using PPoint = std::array<IPoly, 3>;
+template <int N>
+using PPoint = std::array<IPoly<N>, 3>;
+constexpr int kLinear = 4, kRigid = 16;
 
-IPoly orient2(const PPoint& a, const PPoint& b, const PPoint& c, int i, int j) {
+// The vertices' numerators over the common denominator W_0(t) W_1(t) (see the top).
+std::array<PPoint<kRigid>, 4> rigid_points(const SweptQuery& q) {
+  const auto& m = *q.rigid;
+  std::array<IPoly<kRigid>, 2> w;  // W_s(t) = 1 + t² |a_s|²
+  std::array<Interval, 2> aa;
+  for (int s = 0; s < 2; ++s) {
+    aa[s] = point(0);
+    for (int k = 0; k < 3; ++k) aa[s] = aa[s] + point(m.rotation[s][k]) * point(m.rotation[s][k]);
+    w[s].n = aa[s].hi == 0 ? 1 : 3;  // no rotation: W = 1
+    w[s].c[0] = point(1);
+    w[s].c[1] = point(0);
+    w[s].c[2] = aa[s];
+  }
+  std::array<PPoint<kRigid>, 4> p;
+  for (int v = 0; v < 4; ++v) {
+    const int s = swept_side(q.type, v);
+    const auto& a = m.rotation[s];
+    const auto& x = m.local[v];
+    Interval ax = point(0);
+    for (int k = 0; k < 3; ++k) ax = ax + point(a[k]) * point(x[k]);
+    for (int k = 0; k < 3; ++k) {
+      const int i = (k + 1) % 3, j = (k + 2) % 3;
+      const Interval cross = point(a[i]) * point(x[j]) - point(a[j]) * point(x[i]);
+      const Interval start = point(m.start[s][k]), d = point(m.end[s][k]) - start;
+      // (1 − t²aa) x + 2t a×x + 2t² (a·x) a + (1 + t²aa)(S + t D)
+      IPoly<kRigid> poly;
+      poly.n = 4;
+      poly.c[0] = point(x[k]) + start;
+      poly.c[1] = point(2) * cross + d;
+      poly.c[2] = point(2) * ax * point(a[k]) - aa[s] * point(x[k]) + aa[s] * start;
+      poly.c[3] = aa[s] * d;
+      p[v][k] = poly * w[1 - s];
+    }
+  }
+  return p;
+}
+
+template <int N>
+IPoly<N> orient2(const PPoint<N>& a, const PPoint<N>& b, const PPoint<N>& c, int i, int j) {
   return (b[i] - a[i]) * (c[j] - a[j]) - (b[j] - a[j]) * (c[i] - a[i]);
 }
-IPoly dot2(const PPoint& p, const PPoint& a, const PPoint& b, int i, int j) {
+template <int N>
+IPoly<N> dot2(const PPoint<N>& p, const PPoint<N>& a, const PPoint<N>& b, int i, int j) {
   return (a[i] - p[i]) * (b[i] - p[i]) + (a[j] - p[j]) * (b[j] - p[j]);
 }
 
+template <int N>
 class Query {
  public:
   explicit Query(const SweptQuery& q) : type_(q.type) {
-    std::array<PPoint, 4> p;
-    for (int v = 0; v < 4; ++v)
-      for (int k = 0; k < 3; ++k) {
-        p[v][k].n = 2;
-        p[v][k].c[0] = point(q.points[v][k]);
-        p[v][k].c[1] = point(q.points[v + 4][k]) - point(q.points[v][k]);
-      }
-    std::array<PPoint, 3> e;
+    std::array<PPoint<N>, 4> p;
+    if constexpr (N == kRigid) {
+      p = rigid_points(q);
+    } else {
+      for (int v = 0; v < 4; ++v)
+        for (int k = 0; k < 3; ++k) {
+          p[v][k].n = 2;
+          p[v][k].c[0] = point(q.points[v][k]);
+          p[v][k].c[1] = point(q.points[v + 4][k]) - point(q.points[v][k]);
+        }
+    }
+    std::array<PPoint<N>, 3> e;
     for (int v = 0; v < 3; ++v)
       for (int k = 0; k < 3; ++k) e[v][k] = p[v + 1][k] - p[0][k];
     f_.n = 1;
@@ -145,13 +202,13 @@ class Query {
       const int i = (k + 1) % 3, j = (k + 2) % 3;
       if (type_ == SweptType::vertex_face) {
         const auto &v = p[0], &a = p[1], &b = p[2], &c = p[3];
-        for (const IPoly& g : {orient2(a, b, c, i, j), orient2(a, b, v, i, j),
-                               orient2(b, c, v, i, j), orient2(c, a, v, i, j), dot2(v, a, b, i, j),
-                               dot2(v, b, c, i, j), dot2(v, c, a, i, j)})
+        for (const IPoly<N>& g : {orient2(a, b, c, i, j), orient2(a, b, v, i, j),
+                                  orient2(b, c, v, i, j), orient2(c, a, v, i, j),
+                                  dot2(v, a, b, i, j), dot2(v, b, c, i, j), dot2(v, c, a, i, j)})
           polys_.push_back(g);
       } else {
         const auto &a0 = p[0], &a1 = p[1], &b0 = p[2], &b1 = p[3];
-        for (const IPoly& g :
+        for (const IPoly<N>& g :
              {orient2(a0, a1, b0, i, j), orient2(a0, a1, b1, i, j), orient2(b0, b1, a0, i, j),
               orient2(b0, b1, a1, i, j), dot2(b0, a0, a1, i, j), dot2(b1, a0, a1, i, j),
               dot2(a0, b0, b1, i, j), dot2(a1, b0, b1, i, j)})
@@ -191,21 +248,14 @@ class Query {
 
  private:
   SweptType type_;
-  IPoly f_;
-  std::vector<IPoly> polys_;
+  IPoly<N> f_;
+  std::vector<IPoly<N>> polys_;
 };
 
-}  // namespace
-
-SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& parameters) {
+// Depth-first bisection of [0, 1], earlier half first (see the top).
+template <int N>
+SweptAnswer bisect(const Query<N>& q, const IntervalParameters& parameters) {
   SweptAnswer out;
-  for (const auto& p : query.points)
-    if (!p.allFinite()) {
-      out.failed = true;
-      out.reason = "non-finite coordinate";
-      return out;
-    }
-  const Query q(query);
   std::vector<Interval> open{{0, 1}};
   long examined = 0;
   while (!open.empty()) {
@@ -227,6 +277,27 @@ SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& pa
     open.push_back({t.lo, m});  // the earlier half first
   }
   return out;
+}
+
+}  // namespace
+
+SweptAnswer interval_swept(const SweptQuery& query, const IntervalParameters& parameters) {
+  SweptAnswer out;
+  bool finite = true;
+  for (const auto& p : query.points) finite = finite && p.allFinite();
+  if (query.rigid)
+    for (int s = 0; s < 2; ++s)
+      finite = finite && query.rigid->rotation[s].allFinite() &&
+               query.rigid->start[s].allFinite() && query.rigid->end[s].allFinite();
+  if (query.rigid)
+    for (const auto& x : query.rigid->local) finite = finite && x.allFinite();
+  if (!finite) {
+    out.failed = true;
+    out.reason = "non-finite coordinate";
+    return out;
+  }
+  if (query.rigid) return bisect(Query<kRigid>(query), parameters);
+  return bisect(Query<kLinear>(query), parameters);
 }
 
 }  // namespace touchstone

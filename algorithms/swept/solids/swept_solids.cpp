@@ -5,8 +5,16 @@
 // pairs are asked. A box over the step is the box of the feature's vertices at t = 0 and t = 1,
 // which holds the feature at every t in between (straight lines), computed from the same doubles
 // the elementary test sees: the culling drops no pair that test could report.
+//
+// With rotation (docs/swept.md) a vertex x moves on R(t) x + S + t (E − S): R(t) x stays on the
+// arc from x to R(1) x (the angle 2 atan(t|a|) grows monotonically, below π), which lies within
+// the sagitta |x| (1 − cos(atan|a|)) ≤ |x| |a|² / 2 of its chord, so the vertex stays within that
+// distance of the parallelogram x + {S, E} ⊕ chord: the box of its four corners, widened by the
+// sagitta and by a relative 1e-12 for the rounding of R(1) x. Pairs are then asked with the rigid
+// motion (SweptQuery::rigid), which the elementary tests follow.
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <string>
 
 #include "algorithms/swept/swept.hpp"
@@ -24,6 +32,16 @@ std::vector<std::array<int, 2>> swept_mesh_edges(const std::vector<std::array<in
   std::sort(edges.begin(), edges.end());
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
   return edges;
+}
+
+std::array<Eigen::Vector3d, 4> swept_rigid_positions(const SweptQuery& query, double t) {
+  std::array<Eigen::Vector3d, 4> out;
+  const auto& m = *query.rigid;
+  for (int i = 0; i < 4; ++i) {
+    const int s = swept_side(query.type, i);
+    out[i] = swept_rotate(m.rotation[s], t, m.local[i]) + m.start[s] + t * (m.end[s] - m.start[s]);
+  }
+  return out;
 }
 
 namespace {
@@ -52,12 +70,24 @@ struct Swept {
   Box all;
 
   explicit Swept(const SweptBody& body) : edges(swept_mesh_edges(body.triangles)) {
+    const bool rotating = body.rotation != Eigen::Vector3d::Zero();
+    const double aa = body.rotation.squaredNorm();
     for (const auto& v : body.vertices) {
+      const Eigen::Vector3d turned = rotating ? swept_rotate(body.rotation, 1, v) : v;
       p0.push_back(v + body.start);
-      p1.push_back(v + body.end);
+      p1.push_back(turned + body.end);
       Box b;
       b.add(p0.back());
       b.add(p1.back());
+      if (rotating) {
+        b.add(turned + body.start);
+        b.add(v + body.end);
+        const double scale = std::max({v.norm(), body.start.norm(), body.end.norm(), 1e-300});
+        const Eigen::Vector3d margin =
+            Eigen::Vector3d::Constant(v.norm() * aa * 0.5 * (1 + 1e-9) + 1e-12 * scale);
+        b.lo -= margin;
+        b.hi += margin;
+      }
       vertex_box.push_back(b);
       all.add(b);
     }
@@ -81,6 +111,21 @@ SweptAnswer swept_solids(const SweptSolidsQuery& query,
                          const std::function<SweptAnswer(const SweptQuery&)>& elementary,
                          const std::function<bool()>& expired) {
   const Swept a(query.a), b(query.b);
+  const bool rigid =
+      query.a.rotation != Eigen::Vector3d::Zero() || query.b.rotation != Eigen::Vector3d::Zero();
+  // The rigid motion of a pair: vertices i0.. of body `s0` (side 0), then of body `s1`.
+  auto motion = [&](SweptQuery& q, const SweptBody& s0, std::initializer_list<int> i0,
+                    const SweptBody& s1, std::initializer_list<int> i1) {
+    if (!rigid) return;
+    SweptQuery::Rigid m;
+    int n = 0;
+    for (int i : i0) m.local[n++] = s0.vertices[i];
+    for (int i : i1) m.local[n++] = s1.vertices[i];
+    m.rotation = {s0.rotation, s1.rotation};
+    m.start = {s0.start, s1.start};
+    m.end = {s0.end, s1.end};
+    q.rigid = m;
+  };
   SweptAnswer out;
   if (!a.all.overlaps(b.all)) return out;
   // One elementary query; keeps the earliest hit and its features.
@@ -104,8 +149,8 @@ SweptAnswer swept_solids(const SweptSolidsQuery& query,
     }
   };
   // Vertices of `v` against triangles of `f`.
-  auto vertex_face = [&](const Swept& v, const char* vn, const Swept& f, const char* fn,
-                         const SweptBody& fb) {
+  auto vertex_face = [&](const Swept& v, const char* vn, const SweptBody& vb, const Swept& f,
+                         const char* fn, const SweptBody& fb) {
     for (std::size_t i = 0; i < v.p0.size(); ++i) {
       if (!v.vertex_box[i].overlaps(f.all)) continue;
       for (std::size_t j = 0; j < fb.triangles.size(); ++j) {
@@ -115,12 +160,13 @@ SweptAnswer swept_solids(const SweptSolidsQuery& query,
         q.type = SweptType::vertex_face;
         q.points = {v.p0[i], f.p0[t[0]], f.p0[t[1]], f.p0[t[2]],
                     v.p1[i], f.p1[t[0]], f.p1[t[1]], f.p1[t[2]]};
+        motion(q, vb, {static_cast<int>(i)}, fb, {t[0], t[1], t[2]});
         ask(q, std::string(vn) + ".v" + std::to_string(i) + "/" + fn + ".f" + std::to_string(j));
       }
     }
   };
-  vertex_face(a, "a", b, "b", query.b);
-  vertex_face(b, "b", a, "a", query.a);
+  vertex_face(a, "a", query.a, b, "b", query.b);
+  vertex_face(b, "b", query.b, a, "a", query.a);
   for (std::size_t i = 0; i < a.edges.size(); ++i) {
     if (!a.edge_box[i].overlaps(b.all)) continue;
     const auto& ea = a.edges[i];
@@ -131,6 +177,7 @@ SweptAnswer swept_solids(const SweptSolidsQuery& query,
       q.type = SweptType::edge_edge;
       q.points = {a.p0[ea[0]], a.p0[ea[1]], b.p0[eb[0]], b.p0[eb[1]],
                   a.p1[ea[0]], a.p1[ea[1]], b.p1[eb[0]], b.p1[eb[1]]};
+      motion(q, query.a, {ea[0], ea[1]}, query.b, {eb[0], eb[1]});
       ask(q, "a.e" + std::to_string(ea[0]) + "-" + std::to_string(ea[1]) + "/b.e" +
                  std::to_string(eb[0]) + "-" + std::to_string(eb[1]));
     }
