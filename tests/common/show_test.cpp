@@ -444,12 +444,12 @@ TEST(ShowProximity, PageHoldsTheShapesTheExactClosestPointsAndTheAnswers) {
   EXPECT_EQ(items[0]["points"], json({{0.5, 0.25, 0.125}, {0.5, 0.5, 0.125}}));
   EXPECT_EQ(items[0]["differs"], true);
   EXPECT_EQ(items[1]["what"], "closest feature on A");
-  EXPECT_EQ(items[1]["points"], json({vec_json(c.pose_a.apply(a.vertices()[0]))}));
+  EXPECT_EQ(items[1]["points"], json::array({vec_json(c.pose_a.apply(a.vertices()[0]))}));
   EXPECT_EQ(items[1]["differs"], false);
   EXPECT_EQ(items[2]["points"], json({{0.5, 0.25, 0.125}, {0.5, 0.75, 0.125}}));
   EXPECT_EQ(items[2]["normals"], json({{0.0, 1.0, 0.0}}));
   EXPECT_EQ(items[2]["differs"], true);
-  EXPECT_EQ(wrong["steps"][0]["missing"], json({0}));
+  EXPECT_EQ(wrong["steps"][0]["missing"], json::array({0}));
   // The right answer: nothing marked, nothing unmatched.
   const json& right = d["answers"][1];
   for (const json& i : right["steps"][0]["regions"]) EXPECT_EQ(i["differs"], false) << i;
