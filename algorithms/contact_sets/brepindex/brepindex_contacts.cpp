@@ -1,5 +1,5 @@
-// The Brep-index as a contact-set tracker: seed 000 §4.3 FindContacts run every frame, with the
-// normals' temporal coherence of its conditions (6)–(8) (docs/references.md, seed 000).
+// The Brep-index as a contact-set tracker: FindContacts (seed 000 §4.3) run every frame, with the
+// temporal coherence of the normals by seed 000 eq. (6)–(8).
 //
 // Each frame the pair is answered by regions-brepindex (no velocities: no back-face culling, a
 // contact set keeps the contacts that are about to separate) with ε = Options::epsilon made
