@@ -69,6 +69,7 @@ json context_json(const ReportContext& context) {
           {"build_type", "debug"},
           {"library_build_type", "debug"},
 #endif
+          {"compiler_flags", TOUCHSTONE_CXX_FLAGS},
           {"libraries", library_versions()},
           {"command_line", context.command_line},
           {"seed", context.seed}};

@@ -110,6 +110,8 @@ def stamp(doc, source):
                 f"`{ctx.get('host_name', '?')}`, {ctx.get('cpu', '?')}, "
                 f"{ctx.get('num_cpus', '?')} CPUs, {ctx.get('compiler', '?')} "
                 f"{ctx.get('build_type', '')}".rstrip())
+        if ctx.get("compiler_flags"):
+            what += f" (`{ctx['compiler_flags'].strip()}`)"
         if ctx.get("command_line"):
             args, words = [], ctx["command_line"].split()[1:]
             while words:  # where it wrote and cached is not what it measured
