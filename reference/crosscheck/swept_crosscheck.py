@@ -254,16 +254,27 @@ def disagreement(c, answer):
     return None
 
 
-def move_toi(ref):
-    """Self-test: moves a hit's time of impact 1/1000 past the true one."""
-    ref["toi_lo"] = ref["toi_hi"] = str(Q(ref["toi_hi"]) + Q(1, 1000))
-
-
-def flip(ref):
-    """Self-test: turns the reference's yes/no answer around (a new hit is at t = 0)."""
-    ref["collides"] = not ref["collides"]
-    if ref["collides"]:
-        ref["toi_lo"] = ref["toi_hi"] = "0"
+def perturb(cases, most, flip_hits=True):
+    """Self-test: makes up to MOST references wrong each way, in place: a hit's time of impact
+    moved 1/1000 past the true one, another case's yes/no answer flipped (a new hit at t = 0; only
+    misses are flipped unless flip_hits). Returns the cases perturbed."""
+    perturbed, moved, flipped = [], 0, 0
+    for c in cases:
+        ref = c.get("reference")
+        if ref is None:
+            continue
+        if ref["collides"] and moved < most:
+            ref["toi_lo"] = ref["toi_hi"] = str(Q(ref["toi_hi"]) + Q(1, 1000))
+            moved += 1
+        elif flipped < most and (flip_hits or not ref["collides"]):
+            ref["collides"] = not ref["collides"]
+            if ref["collides"]:
+                ref["toi_lo"] = ref["toi_hi"] = "0"
+            flipped += 1
+        else:
+            continue
+        perturbed.append(c)
+    return perturbed
 
 
 def self_test_verdict(found, perturbed):
@@ -300,18 +311,8 @@ def main():
     n = sum(1 for c in report["cases"] if "points" in c)
     if "--self-test" in sys.argv[2:]:
         bad = copy.deepcopy(report)
-        flipped = moved = 0
-        for c in bad["cases"]:
-            ref = c.get("reference")
-            if ref is None:
-                continue
-            if ref["collides"] and moved < 3:
-                move_toi(ref)
-                moved += 1
-            elif flipped < 3:
-                flip(ref)
-                flipped += 1
-        return self_test_verdict(check(bad), flipped + moved)
+        perturbed = perturb(bad["cases"], 3)
+        return self_test_verdict(check(bad), len(perturbed))
     return verdict(check(report), n, f"swept cross-check: {n} queries")
 
 
