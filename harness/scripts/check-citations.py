@@ -21,6 +21,8 @@ import re
 import sys
 import tempfile
 
+from tree_check import root_option, self_test_verdict
+
 SCANNED_DIRS = ("docs", "algorithms", "reference", "cases", "harness", "tests", "examples")
 SCANNED_TOP = ("README.md", "CMakeLists.txt")
 EXTENSIONS = (".hpp", ".cpp", ".h", ".cc", ".md", ".txt", ".py", ".sh", ".cmake", ".in")
@@ -150,7 +152,7 @@ def self_test():
         ("// DESIGN §6.2\n", ["x.cpp:1: 'DESIGN §6.2' is not a section"]),
         (f"// see {xyz}\n", [f"x.cpp:1: '{xyz}' is not a key"]),
     ]
-    failures = 0
+    failures = []
     for source, expected in cases:
         with tempfile.TemporaryDirectory() as root:
             build(root, source)
@@ -158,27 +160,18 @@ def self_test():
         ok = len(got) == len(expected) and all(
             any(e in g for g in got) for e in expected)
         if not ok:
-            failures += 1
-            print(f"self-test FAILED on {source!r}: expected {expected}, got {got}",
-                  file=sys.stderr)
+            failures.append(f"on {source!r}: expected {expected}, got {got}")
     with tempfile.TemporaryDirectory() as root:
         got = check(root)
         if not any("docs/references.md: missing" in g for g in got):
-            failures += 1
-            print(f"self-test FAILED: a tree without docs/ passed ({got})", file=sys.stderr)
-    if failures:
-        return 1
-    print(f"check-citations self-test: {len(cases) + 1} fixtures, each judged as expected")
-    return 0
+            failures.append(f"a tree without docs/ passed ({got})")
+    return self_test_verdict("check-citations", failures, len(cases) + 1)
 
 
 def main(argv):
     if "--self-test" in argv:
         return self_test()
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    if "--root" in argv:
-        root = argv[argv.index("--root") + 1]
-    problems = check(os.path.abspath(root))
+    problems = check(root_option(argv))
     for p in problems:
         print(p)
     if problems:

@@ -24,6 +24,8 @@ import re
 import sys
 import tempfile
 
+from tree_check import root_option, self_test_verdict
+
 SCANNED = ("algorithms", "reference", "cases", "harness", "tests")
 EXTENSIONS = (".hpp", ".cpp", ".h", ".cc", ".hh", ".ipp")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
@@ -257,22 +259,15 @@ def self_test():
                 failures.append(f"{name}: expected '{rule}', got {problems or 'nothing'}")
             elif any(rule not in p for p in problems):
                 failures.append(f"{name}: unexpected extra problems {problems}")
-    for f in failures:
-        print("self-test: " + f)
-    print(f"check-includes self-test: {'FAILED' if failures else 'ok'} "
-          f"(clean tree and {len(broken)} broken trees)")
-    return 1 if failures else 0
+    return self_test_verdict("check-includes", failures, len(broken) + 1)
 
 
 def main(argv):
     if "--self-test" in argv:
         return self_test()
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    if "--root" in argv:
-        root = argv[argv.index("--root") + 1]
-    elif len(argv) > 1:
+    if "--root" not in argv and len(argv) > 1:
         sys.exit(__doc__)
-    problems, count = check(os.path.abspath(root))
+    problems, count = check(root_option(argv))
     for p in problems:
         print(p)
     print(f"check-includes: {len(problems)} problem(s) in {count} files")

@@ -46,6 +46,8 @@ import re
 import sys
 from pathlib import Path
 
+from tree_check import REPOSITORY, self_test_verdict
+
 OPEN = re.compile(r"^<!-- table: (.*?) -->\s*$")
 CLOSE = "<!-- /table -->"
 LOOKS_LIKE_MARKER = re.compile(r"^<!--\s*/?\s*table\b")
@@ -399,7 +401,7 @@ def self_test():
     import tempfile
     from contextlib import redirect_stderr, redirect_stdout
 
-    fixtures = Path(__file__).resolve().parents[2] / "tests" / "common" / "docs_tables"
+    fixtures = Path(REPOSITORY) / "tests" / "common" / "docs_tables"
     failures = []
 
     def run(root, *argv):
@@ -498,12 +500,7 @@ def self_test():
     case("a swept report in a verdicts table",
          lambda r: sub(r / "page.md", "table: swept source=swept.json groups=^thin",
                        "table: verdicts source=swept.json"), 1, "use the `swept` table kind")
-    for f in failures:
-        print(f"docs-tables self-test FAILED: {f}", file=sys.stderr)
-    if failures:
-        return 1
-    print(f"docs-tables self-test: {cases_run[0]} fixtures, each judged as expected")
-    return 0
+    return self_test_verdict("docs-tables", failures, cases_run[0])
 
 
 def main(argv):
@@ -511,7 +508,7 @@ def main(argv):
     ap.add_argument("pages", nargs="*", type=Path)
     ap.add_argument("--check", action="store_true",
                     help="only compare; exit 1 when a table is stale or a marker malformed")
-    ap.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2],
+    ap.add_argument("--root", type=Path, default=Path(REPOSITORY),
                     help="directory source= paths are relative to (default: the repository)")
     ap.add_argument("--trim", nargs=2, metavar=("REPORT", "OUT"))
     ap.add_argument("--self-test", action="store_true",

@@ -238,22 +238,71 @@ def exact_answer(kind, coords):
     return True, min(r[0] for r in hits), min(r[1] for r in hits)
 
 
+def disagreement(c, answer):
+    """What is wrong with case c's reference against answer() = (collides, toi_lo, toi_hi), the
+    independent route (called only when there is a reference), or None when they agree."""
+    ref = c.get("reference")
+    if ref is None:
+        return f"{c['id']}: no exact reference ({c.get('problem', 'no reason given')})"
+    hit, lo, hi = answer()
+    if hit != ref["collides"]:
+        return f"{c['id']}: reference says collides={ref['collides']}, Fractions {hit}"
+    if hit:
+        rlo, rhi = Q(ref["toi_lo"]), Q(ref["toi_hi"])
+        if not (lo <= rhi and rlo <= hi):
+            return f"{c['id']}: reference toi [{rlo}, {rhi}], Fractions [{lo}, {hi}]"
+    return None
+
+
+def perturb(cases, most, flip_hits=True):
+    """Self-test: makes up to MOST references wrong each way, in place: a hit's time of impact
+    moved 1/1000 past the true one, another case's yes/no answer flipped (a new hit at t = 0; only
+    misses are flipped unless flip_hits). Returns the cases perturbed."""
+    perturbed, moved, flipped = [], 0, 0
+    for c in cases:
+        ref = c.get("reference")
+        if ref is None:
+            continue
+        if ref["collides"] and moved < most:
+            ref["toi_lo"] = ref["toi_hi"] = str(Q(ref["toi_hi"]) + Q(1, 1000))
+            moved += 1
+        elif flipped < most and (flip_hits or not ref["collides"]):
+            ref["collides"] = not ref["collides"]
+            if ref["collides"]:
+                ref["toi_lo"] = ref["toi_hi"] = "0"
+            flipped += 1
+        else:
+            continue
+        perturbed.append(c)
+    return perturbed
+
+
+def self_test_verdict(found, perturbed):
+    """Exit code of a self-test: each of the perturbed answers (at least one) must be reported."""
+    if len(found) < perturbed or perturbed == 0:
+        print(f"self-test: {len(found)} of {perturbed} perturbations reported")
+        return 1
+    print(f"self-test: all {perturbed} perturbations reported")
+    return 0
+
+
+def verdict(problems, n, what):
+    """Prints the disagreements and the count line; exit code 1 on any, or when nothing was checked
+    (n == 0)."""
+    for p in problems:
+        print(p)
+    print(f"{what}, {len(problems)} disagreements")
+    return 1 if problems or n == 0 else 0
+
+
 def check(report):
     problems = []
     for c in report["cases"]:
         if "points" not in c:
             continue
-        ref = c.get("reference")
-        if ref is None:
-            problems.append(f"{c['id']}: no exact reference ({c.get('problem', 'no reason given')})")
-            continue
-        hit, lo, hi = exact_answer(c["type"], c["points"])
-        if hit != ref["collides"]:
-            problems.append(f"{c['id']}: reference says collides={ref['collides']}, Fractions {hit}")
-        elif hit:
-            rlo, rhi = Q(ref["toi_lo"]), Q(ref["toi_hi"])
-            if not (lo <= rhi and rlo <= hi):
-                problems.append(f"{c['id']}: reference toi [{rlo}, {rhi}], Fractions [{lo}, {hi}]")
+        problem = disagreement(c, lambda: exact_answer(c["type"], c["points"]))
+        if problem:
+            problems.append(problem)
     return problems
 
 
@@ -262,31 +311,9 @@ def main():
     n = sum(1 for c in report["cases"] if "points" in c)
     if "--self-test" in sys.argv[2:]:
         bad = copy.deepcopy(report)
-        flipped = moved = 0
-        for c in bad["cases"]:
-            ref = c.get("reference")
-            if ref is None:
-                continue
-            if ref["collides"] and moved < 3:
-                t = Q(ref["toi_hi"]) + Q(1, 1000)
-                ref["toi_lo"] = ref["toi_hi"] = str(t)
-                moved += 1
-            elif flipped < 3:
-                ref["collides"] = not ref["collides"]
-                if ref["collides"]:
-                    ref["toi_lo"] = ref["toi_hi"] = "0"
-                flipped += 1
-        found = check(bad)
-        if len(found) < flipped + moved:
-            print(f"self-test: {len(found)} of {flipped + moved} perturbations reported")
-            return 1
-        print(f"self-test: all {flipped + moved} perturbations reported")
-        return 0
-    problems = check(report)
-    for p in problems:
-        print(p)
-    print(f"swept cross-check: {n} queries, {len(problems)} disagreements")
-    return 1 if problems or n == 0 else 0
+        perturbed = perturb(bad["cases"], 3)
+        return self_test_verdict(check(bad), len(perturbed))
+    return verdict(check(report), n, f"swept cross-check: {n} queries")
 
 
 if __name__ == "__main__":
