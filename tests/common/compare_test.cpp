@@ -201,17 +201,27 @@ TEST(Compare, DisappearedResultsAndNewErrorsAreCorrectnessRegressions) {
   EXPECT_EQ(c["summary"]["correctness_regressions"], 2);
 }
 
+// Ten cases c0..c9 of the family `fam`, each exactly 25% slower in `next` (equal log ratios) over
+// `repetitions` repetitions.
+struct SlowerFamily {
+  json base, next;
+};
+SlowerFamily slower_family(int repetitions) {
+  std::vector<json> base, next;
+  const std::vector<std::string> names{"c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"};
+  for (int i = 0; i < 10; ++i) {
+    base.push_back(result("gjk", names[i], "pass", ramp(repetitions, 1.0 + i)));
+    next.push_back(result("gjk", names[i], "pass", ramp(repetitions, 1.25 * (1.0 + i))));
+  }
+  return {report(base), report(next)};
+}
+
 TEST(Compare, FamiliesPoolTheirCasesAndAreTestedAtCaseLevel) {
   // Ten cases, each 25% slower (exactly: equal log ratios) over 3 repetitions: no case is
   // significant alone (3 against 3, fully separated: p = 0.0809), the family is (ten equal
   // positive log ratios: W+ = 55, mean 27.5, variance 96.25 - 990/48 = 75.625, p = 0.001904).
-  std::vector<json> base, next;
-  const std::vector<std::string> names{"c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"};
-  for (int i = 0; i < 10; ++i) {
-    base.push_back(result("gjk", names[i], "pass", ramp(3, 1.0 + i)));
-    next.push_back(result("gjk", names[i], "pass", ramp(3, 1.25 * (1.0 + i))));
-  }
-  const json c = compare_reports(report(base), report(next), compare_options());
+  const SlowerFamily runs = slower_family(3);
+  const json c = compare_reports(runs.base, runs.next, compare_options());
   const json& one = row_of(c, "case", "c0");
   EXPECT_NEAR(one["p_value"].get<double>(), 0.0808555983700, 1e-9);
   EXPECT_EQ(one["flag"], "unchanged");
@@ -357,18 +367,13 @@ TEST(Compare, AControlMissingFromACaseOrAReport) {
 // flagged; at family level the cases keep their p-values but only the family row is flagged, and
 // it is counted once.
 TEST(Compare, FamilyTimingLevelFlagsFamilyRowsOnly) {
-  std::vector<json> base, next;
-  const std::vector<std::string> names{"c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"};
-  for (int i = 0; i < 10; ++i) {
-    base.push_back(result("gjk", names[i], "pass", ramp(15, 1.0 + i)));
-    next.push_back(result("gjk", names[i], "pass", ramp(15, 1.25 * (1.0 + i))));
-  }
-  const json cases = compare_reports(report(base), report(next), compare_options());
+  const SlowerFamily runs = slower_family(15);
+  const json cases = compare_reports(runs.base, runs.next, compare_options());
   EXPECT_EQ(row_of(cases, "case", "c3")["flag"], "slower");
   EXPECT_EQ(cases["summary"]["timing_regressions"], 10);
   CompareOptions o = compare_options();
   o.timing_level = TimingLevel::family;
-  const json families = compare_reports(report(base), report(next), o);
+  const json families = compare_reports(runs.base, runs.next, o);
   EXPECT_EQ(row_of(families, "case", "c3")["flag"], "unchanged");
   EXPECT_LT(row_of(families, "case", "c3")["q_value"].get<double>(), 0.05);
   EXPECT_EQ(row_of(families, "family", "fam")["flag"], "slower");

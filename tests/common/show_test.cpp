@@ -115,6 +115,41 @@ Written show(ShowCli cli, const std::string& out) {
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 
+ShowCli for_case(const std::string& case_id) {
+  ShowCli cli;
+  cli.case_id = case_id;
+  return cli;
+}
+
+// The page of `case_id` with `report` (written into `dir`), drawn for `algorithm` (every one when
+// empty) into dir/`page`.
+Written show_report(const TempDir& dir, const json& report, const std::string& case_id,
+                    const std::string& page, const std::string& algorithm = "") {
+  write(dir / "report.json", report.dump());
+  ShowCli cli = for_case(case_id);
+  cli.report = dir / "report.json";
+  cli.algorithm = algorithm;
+  return show(cli, dir / page);
+}
+
+// The data block of the page `cli` draws into dir/`page`; null (and the test failed) when the
+// command failed or the page holds none.
+json shown_data(const TempDir& dir, const ShowCli& cli, const std::string& page) {
+  const Written w = show(cli, dir / page);
+  EXPECT_EQ(w.status, kExitOk) << w.err;
+  const auto data = show_page_data(w.page);
+  EXPECT_TRUE(data && data->is_object()) << "no data block in " << page;
+  return data && data->is_object() ? *data : json();
+}
+
+// Without a report: the case from its generated id, the same exact `reference`, no answers.
+void expect_bare_page(const TempDir& dir, const std::string& case_id, const json& reference) {
+  json bare = shown_data(dir, for_case(case_id), "bare.html");
+  ASSERT_TRUE(bare.is_object());
+  EXPECT_EQ(bare["steps"][0]["reference"], reference);
+  EXPECT_TRUE(bare["answers"].empty());
+}
+
 std::set<std::vector<double>> point_set(const json& points) {
   std::set<std::vector<double>> out;
   for (const json& p : points) out.insert(p.get<std::vector<double>>());
@@ -127,11 +162,7 @@ TEST(Show, PageHoldsTheShapesTheExactRegionsAndTheAnswer) {
   const ExactRegions exact = reference_of(c);
   ASSERT_GE(exact.regions.size(), 2u) << "the case should touch in several regions";
   TempDir dir("touchstone-show");
-  write(dir / "r.json", hand_report(c, exact).dump());
-  ShowCli cli;
-  cli.case_id = kCase;
-  cli.report = dir / "r.json";
-  const Written w = show(cli, dir / "show.html");
+  const Written w = show_report(dir, hand_report(c, exact), kCase, "show.html");
   ASSERT_EQ(w.status, kExitOk) << w.err;
   const auto data = show_page_data(w.page);
   ASSERT_TRUE(data && data->is_object()) << "no data block in the page";
@@ -187,15 +218,7 @@ TEST(Show, PageHoldsTheShapesTheExactRegionsAndTheAnswer) {
   EXPECT_NE(w.page.find("OrbitControls"), std::string::npos);
   EXPECT_EQ(w.page.find("<script src"), std::string::npos);
 
-  // Without a report: the case from its generated id, the exact regions, no answers.
-  ShowCli bare;
-  bare.case_id = kCase;
-  const Written b = show(bare, dir / "bare.html");
-  ASSERT_EQ(b.status, kExitOk) << b.err;
-  const auto bare_data = show_page_data(b.page);
-  ASSERT_TRUE(bare_data);
-  EXPECT_EQ((*bare_data)["steps"][0]["reference"], step["reference"]);
-  EXPECT_TRUE((*bare_data)["answers"].empty());
+  expect_bare_page(dir, kCase, step["reference"]);
 }
 
 // Inside the ε band (a gap of 5e-16 here) the regions shown are the ε-closure's, as the verifier
@@ -207,11 +230,7 @@ TEST(Show, InsideTheBandShowsTheClosuresRegions) {
   ASSERT_TRUE(exact.closure && exact.regions.empty());
   ASSERT_FALSE(exact.closure->regions.empty());
   TempDir dir("touchstone-show-band");
-  ShowCli cli;
-  cli.case_id = c.id;
-  const Written w = show(cli, dir / "band.html");
-  ASSERT_EQ(w.status, kExitOk) << w.err;
-  const json reference = (*show_page_data(w.page))["steps"][0]["reference"];
+  json reference = shown_data(dir, for_case(c.id), "band.html")["steps"][0]["reference"];
   EXPECT_EQ(reference["relation"], "separated");
   EXPECT_EQ(reference["closure"]["length"].get<double>(), exact.closure->length);
   ASSERT_EQ(reference["regions"].size(), exact.closure->regions.size());
@@ -272,11 +291,7 @@ TEST(Show, BadInputSaysWhichFileCaseOrField) {
   odd["checks"] = "x";
   odd["output"]["steps"][0]["subset"] = 5;
   odd["output"]["steps"][0]["regions"][0]["dimension"] = "two";
-  write(dir / "r.json", bad.dump());
-  ShowCli odd_cli;
-  odd_cli.case_id = kCase;
-  odd_cli.report = dir / "r.json";
-  const Written shown = show(odd_cli, dir / "odd.html");
+  const Written shown = show_report(dir, bad, kCase, "odd.html");
   EXPECT_EQ(shown.status, kExitOk) << shown.err;
   // Not JSON at all, a missing file, a case id that names no family.
   write(dir / "broken.json", "{\"region_cases\": [");
@@ -329,11 +344,7 @@ TEST(ShowInChromium, DrawsTheCaseWithoutConsoleErrors) {
   SKIP_WITHOUT_CHROMIUM();
   const RegionCase c = the_case();
   TempDir dir("touchstone-show-chromium");
-  write(dir / "r.json", hand_report(c, reference_of(c)).dump());
-  ShowCli cli;
-  cli.case_id = kCase;
-  cli.report = dir / "r.json";
-  ASSERT_EQ(show(cli, dir / "show.html").status, kExitOk);
+  ASSERT_EQ(show_report(dir, hand_report(c, reference_of(c)), kCase, "show.html").status, kExitOk);
   const std::size_t regions = reference_of(c).regions.size();
   expect_drawn(dir / "show.html", dir, "show_screenshot.png",
                "exact regions: " + std::to_string(regions) + ", not returned: " +
@@ -400,11 +411,7 @@ TEST(ShowProximity, PageHoldsTheShapesTheExactClosestPointsAndTheAnswers) {
   ASSERT_EQ(exact.relation, Relation::penetrating) << "the case should penetrate";
   ASSERT_TRUE(exact.depth && exact.depth_direction);
   TempDir dir("touchstone-show-proximity");
-  write(dir / "p.json", proximity_report(c, exact).dump());
-  ShowCli cli;
-  cli.case_id = kProximityCase;
-  cli.report = dir / "p.json";
-  const Written w = show(cli, dir / "p.html");
+  const Written w = show_report(dir, proximity_report(c, exact), kProximityCase, "p.html");
   ASSERT_EQ(w.status, kExitOk) << w.err;
   const auto data = show_page_data(w.page);
   ASSERT_TRUE(data && data->is_object());
@@ -454,15 +461,7 @@ TEST(ShowProximity, PageHoldsTheShapesTheExactClosestPointsAndTheAnswers) {
   const json& right = d["answers"][1];
   for (const json& i : right["steps"][0]["regions"]) EXPECT_EQ(i["differs"], false) << i;
   EXPECT_TRUE(right["steps"][0]["missing"].empty());
-  // Without a report: the case from its generated id, the same exact items, no answers.
-  ShowCli bare;
-  bare.case_id = kProximityCase;
-  const Written bw = show(bare, dir / "bare.html");
-  ASSERT_EQ(bw.status, kExitOk) << bw.err;
-  const auto bare_data = show_page_data(bw.page);
-  ASSERT_TRUE(bare_data);
-  EXPECT_EQ((*bare_data)["steps"][0]["reference"], ref);
-  EXPECT_TRUE((*bare_data)["answers"].empty());
+  expect_bare_page(dir, kProximityCase, ref);
 }
 
 // A separated pair: the exact item is the segment between the closest points.
@@ -472,11 +471,8 @@ TEST(ShowProximity, SeparatedPairShowsTheClosestPoints) {
   const ExactProximity exact = exact_pair_reference(a, c.pose_a, b, c.pose_b);
   ASSERT_EQ(exact.relation, Relation::separated) << c.id;
   TempDir dir("touchstone-show-proximity-separated");
-  ShowCli cli;
-  cli.case_id = c.id;
-  const Written w = show(cli, dir / "s.html");
-  ASSERT_EQ(w.status, kExitOk) << w.err;
-  const json ref = (*show_page_data(w.page))["steps"][0]["reference"];
+  ShowCli cli = for_case(c.id);
+  json ref = shown_data(dir, cli, "s.html")["steps"][0]["reference"];
   EXPECT_EQ(ref["relation"], "separated");
   EXPECT_EQ(ref["distance"].get<double>(), exact.distance);
   EXPECT_EQ(ref["regions"][0]["points"],
@@ -484,9 +480,7 @@ TEST(ShowProximity, SeparatedPairShowsTheClosestPoints) {
   // The same case from a case file (--cases), and an id the file does not hold.
   write(dir / "case.json", write_case_document({&c}).dump());
   cli.cases = dir / "case.json";
-  const Written from_file = show(cli, dir / "f.html");
-  ASSERT_EQ(from_file.status, kExitOk) << from_file.err;
-  EXPECT_EQ((*show_page_data(from_file.page))["steps"][0]["reference"], ref);
+  EXPECT_EQ(shown_data(dir, cli, "f.html")["steps"][0]["reference"], ref);
   cli.case_id = "not-in-the-file";
   const Written absent = show(cli, dir / "absent.html");
   EXPECT_EQ(absent.status, kExitUsage);
@@ -526,12 +520,8 @@ TEST(ShowProximityInChromium, DrawsTheCaseWithoutConsoleErrors) {
   const ProximityCase c = proximity_case();
   const Polytope a = build_case_shape(c.a), b = build_case_shape(c.b);
   TempDir dir("touchstone-show-proximity-chromium");
-  write(dir / "p.json", proximity_report(c, exact_pair_reference(a, c.pose_a, b, c.pose_b)).dump());
-  ShowCli cli;
-  cli.case_id = kProximityCase;
-  cli.report = dir / "p.json";
-  cli.algorithm = "wrong";
-  ASSERT_EQ(show(cli, dir / "p.html").status, kExitOk);
+  const json report = proximity_report(c, exact_pair_reference(a, c.pose_a, b, c.pose_b));
+  ASSERT_EQ(show_report(dir, report, kProximityCase, "p.html", "wrong").status, kExitOk);
   // The panel counts in the proximity page's words.
   expect_drawn(dir / "p.html", dir, "show_proximity_screenshot.png",
                "exact items: 1, disagreed: 1, answer items: 3, differing: 2");

@@ -14,6 +14,7 @@
 #include "cases/families.hpp"
 #include "harness/proximity/measure.hpp"
 #include "harness/proximity/runner.hpp"
+#include "tests/support/prepared.hpp"
 
 namespace touchstone {
 namespace {
@@ -24,9 +25,7 @@ class Misbehaving : public ProximityAlgorithm {
  public:
   explicit Misbehaving(Misbehaviour m) : m_(m) {}
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
-    auto p = std::make_unique<PreparedShape>();
-    p->polytope = &shape;
-    return p;
+    return test_support::bare_prepared(shape);
   }
   ProximityResult query(const ProximityQuery&) const override {
     switch (m_) {

@@ -134,11 +134,8 @@ ProximityResult said(Relation relation, double distance) {
 }
 
 TEST(Verifier, UndeclaredCapabilitiesAreUnsupportedNotPass) {
-  Capabilities caps;
-  caps.distance = true;
-  ProximityResult r;
-  r.relation = Relation::separated;
-  r.distance = 1.0;
+  const Capabilities caps = declaring(false);
+  ProximityResult r = said(Relation::separated, 1.0);
   const auto e = exact(Relation::separated, 1.0);
   const auto v = verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{});
   EXPECT_EQ(v.verdict, Verdict::pass);
@@ -152,11 +149,8 @@ TEST(Verifier, UndeclaredCapabilitiesAreUnsupportedNotPass) {
 }
 
 TEST(Verifier, BandAroundTouchingIsAmbiguous) {
-  Capabilities caps;
-  caps.distance = true;
-  ProximityResult touching;
-  touching.relation = Relation::touching;
-  touching.distance = 0.0;
+  const Capabilities caps = declaring(false);
+  ProximityResult touching = said(Relation::touching, 0.0);
   // Exact distance 1e-15: inside the band, so "touching" is ambiguous, not pass and not fail.
   const auto near = exact(Relation::separated, 1e-15);
   EXPECT_EQ(verify_proximity(touching, caps, {&near, 1.0, 1.0, {}, {}}, Tolerances{}).verdict,
@@ -166,16 +160,12 @@ TEST(Verifier, BandAroundTouchingIsAmbiguous) {
   const auto v = verify_proximity(touching, caps, {&far, 1.0, 1.0, {}, {}}, Tolerances{});
   EXPECT_EQ(v.verdict, Verdict::fail);
   // Exactly touching but the algorithm says separated at 1e-17: ambiguous.
-  ProximityResult sep;
-  sep.relation = Relation::separated;
-  sep.distance = 1e-17;
+  ProximityResult sep = said(Relation::separated, 1e-17);
   const auto t = exact(Relation::touching, 0.0);
   EXPECT_EQ(verify_proximity(sep, caps, {&t, 1.0, 1.0, {}, {}}, Tolerances{}).verdict,
             Verdict::ambiguous);
   // Separated vs penetrating across a wide margin is a plain fail.
-  ProximityResult pen;
-  pen.relation = Relation::penetrating;
-  pen.distance = 0.0;
+  ProximityResult pen = said(Relation::penetrating, 0.0);
   const auto s = exact(Relation::separated, 0.5);
   EXPECT_EQ(verify_proximity(pen, caps, {&s, 1.0, 1.0, {}, {}}, Tolerances{}).verdict,
             Verdict::fail);
@@ -190,14 +180,10 @@ Verdict relation_verdict(const Verification& v) {
 }
 
 TEST(Verifier, DepthAnswersAcrossTouchingAreAmbiguousOnlyWhenSmall) {
-  Capabilities caps;
-  caps.distance = true;
-  caps.penetration_depth = true;
+  const Capabilities caps = declaring(false, true);
   const auto barely_apart = exact(Relation::separated, 1e-15);
   // Penetrating by 1e-16 where the exact pair is 1e-15 apart: both within the band of touching.
-  ProximityResult slight;
-  slight.relation = Relation::penetrating;
-  slight.distance = 0.0;
+  ProximityResult slight = said(Relation::penetrating, 0.0);
   slight.penetration_depth = 1e-16;
   EXPECT_EQ(relation_verdict(
                 verify_proximity(slight, caps, {&barely_apart, 1.0, 1.0, {}, {}}, Tolerances{})),
@@ -220,15 +206,10 @@ TEST(Verifier, DepthAnswersAcrossTouchingAreAmbiguousOnlyWhenSmall) {
 // depth, far beyond the band, so both fail. Penetrating by 1e-16 of its size, the same answers
 // are within the band: ambiguous, never pass or fail. At every scale L.
 TEST(Verifier, RelationAcrossTouchingIsJudgedOnThePenetrationDepth) {
-  Capabilities caps;
-  caps.distance = true;
+  const Capabilities caps = declaring(false);
   for (double L : {1e-3, 1.0, 1e3}) {
-    ProximityResult touching;
-    touching.relation = Relation::touching;
-    touching.distance = 0.0;
-    ProximityResult separated;
-    separated.relation = Relation::separated;
-    separated.distance = 1e-12 * L;  // inside the band 1e-9 L
+    ProximityResult touching = said(Relation::touching, 0.0);
+    ProximityResult separated = said(Relation::separated, 1e-12 * L);  // inside the band 1e-9 L
     const auto deep = exact(Relation::penetrating, 0.0, 0.5 * L);
     const auto shallow = exact(Relation::penetrating, 0.0, 1e-16 * L);
     for (const ProximityResult* r : {&touching, &separated}) {
@@ -246,12 +227,9 @@ TEST(Verifier, RelationAcrossTouchingIsJudgedOnThePenetrationDepth) {
 // A penetrating pair answered "penetrating", right on the relation: the depth is judged on its
 // own. Too shallow by half fails as too deep by half does, and a declared depth left out fails.
 TEST(Verifier, DepthIsCheckedOnARightRelation) {
-  Capabilities caps;
-  caps.distance = caps.penetration_depth = true;
+  const Capabilities caps = declaring(false, true);
   const auto e = exact(Relation::penetrating, 0.0, 0.5);
-  ProximityResult r;
-  r.relation = Relation::penetrating;
-  r.distance = 0.0;
+  ProximityResult r = said(Relation::penetrating, 0.0);
   for (double depth : {0.25, 0.75}) {
     r.penetration_depth = depth;
     const auto v = verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{});
@@ -301,15 +279,12 @@ TEST(Verifier, WitnessesFarFromTheOriginAreAllowedTheirRounding) {
 // The verifier on its own (the runner also screens outputs): a NaN or infinite distance or depth
 // fails its check, never passes as an error nothing exceeds.
 TEST(Verifier, NonFiniteNumbersFailTheirCheck) {
-  Capabilities caps;
-  caps.distance = caps.penetration_depth = true;
+  const Capabilities caps = declaring(false, true);
   const auto apart = exact(Relation::separated, 1.0);
   const auto deep = exact(Relation::penetrating, 0.0, 0.5);
   for (const double bad :
        {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
-    ProximityResult r;
-    r.relation = Relation::separated;
-    r.distance = bad;
+    ProximityResult r = said(Relation::separated, bad);
     const auto v = verify_proximity(r, caps, {&apart, 1.0, 1.0, {}, {}}, Tolerances{});
     EXPECT_EQ(v.verdict, Verdict::fail) << bad;
     EXPECT_EQ(v.reason.substr(0, 9), "distance:") << v.reason;
@@ -325,12 +300,9 @@ TEST(Verifier, NonFiniteNumbersFailTheirCheck) {
 // One check ambiguous and another failed: the answer fails. "Touching" for a pair 1e-15 apart is
 // within the band (ambiguous), but a reported distance of 0.01 is wrong whatever the relation.
 TEST(Verifier, AFailBesideAnAmbiguousCheckIsAFail) {
-  Capabilities caps;
-  caps.distance = true;
+  const Capabilities caps = declaring(false);
   const auto near = exact(Relation::separated, 1e-15);
-  ProximityResult r;
-  r.relation = Relation::touching;
-  r.distance = 0.01;
+  ProximityResult r = said(Relation::touching, 0.01);
   const auto v = verify_proximity(r, caps, {&near, 1.0, 1.0, {}, {}}, Tolerances{});
   EXPECT_EQ(relation_verdict(v), Verdict::ambiguous);
   EXPECT_EQ(v.verdict, Verdict::fail);
@@ -338,11 +310,8 @@ TEST(Verifier, AFailBesideAnAmbiguousCheckIsAFail) {
 }
 
 TEST(Verifier, ToleranceScalesWithThePair) {
-  Capabilities caps;
-  caps.distance = true;
-  ProximityResult r;
-  r.relation = Relation::separated;
-  r.distance = 1000.0 + 1e-7;
+  const Capabilities caps = declaring(false);
+  ProximityResult r = said(Relation::separated, 1000.0 + 1e-7);
   const auto e = exact(Relation::separated, 1000.0);
   // Error 1e-7: fails at scale 1 (tolerance 1e-9), passes at scale 1e4 (tolerance 1e-5).
   EXPECT_EQ(verify_proximity(r, caps, {&e, 1.0, 1.0, {}, {}}, Tolerances{}).verdict, Verdict::fail);
@@ -522,11 +491,8 @@ TEST(ErrorInUlps, UlpIsTheSpacingOfDoublesAtM) {
 // A distance off by exactly 3 ulps of M = 1000 (3 · 2^-43, exact in doubles near 1) is 3 ulps;
 // the same error at M = 1 is 3 · 2^9 = 1536 ulps. A check that measured nothing has none.
 TEST(ErrorInUlps, DistanceOffByThreeUlpsOfM) {
-  Capabilities caps;
-  caps.distance = true;
-  ProximityResult r;
-  r.relation = Relation::separated;
-  r.distance = 1.0 + 3 * std::ldexp(1.0, -43);
+  const Capabilities caps = declaring(false);
+  ProximityResult r = said(Relation::separated, 1.0 + 3 * std::ldexp(1.0, -43));
   const auto e = exact(Relation::separated, 1.0);
   const auto v = verify_proximity(r, caps, {&e, 1.0, 1000.0, {}, {}}, Tolerances{});
   std::optional<double> distance_ulps;
@@ -550,21 +516,16 @@ TEST(ErrorInUlps, DistanceOffByThreeUlpsOfM) {
 // exact distance 1e-8 pass (ambiguous) under the relative band 1e-9 · L = 1e-5, but are ~1e5 and
 // ~1e4 ulps: strict mode with 16 ulps (1.5e-11) fails both.
 TEST(ErrorInUlps, StrictModeFailsWhatTheRelativeBandForgives) {
-  Capabilities caps;
-  caps.distance = true;
+  const Capabilities caps = declaring(false);
   Tolerances strict;
   strict.mode = ToleranceMode::ulps;
   strict.ulps = 16;
-  ProximityResult r;
-  r.relation = Relation::separated;
-  r.distance = 1000.0 + 1e-7;
+  ProximityResult r = said(Relation::separated, 1000.0 + 1e-7);
   const auto e = exact(Relation::separated, 1000.0);
   EXPECT_EQ(verify_proximity(r, caps, {&e, 1e4, 5000.0, {}, {}}, Tolerances{}).verdict,
             Verdict::pass);
   EXPECT_EQ(verify_proximity(r, caps, {&e, 1e4, 5000.0, {}, {}}, strict).verdict, Verdict::fail);
-  ProximityResult touching;
-  touching.relation = Relation::touching;
-  touching.distance = 0.0;
+  ProximityResult touching = said(Relation::touching, 0.0);
   const auto near = exact(Relation::separated, 1e-8);
   EXPECT_EQ(verify_proximity(touching, caps, {&near, 1e4, 5000.0, {}, {}}, Tolerances{}).verdict,
             Verdict::ambiguous);

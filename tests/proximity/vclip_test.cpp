@@ -181,6 +181,16 @@ void expect_closest(const Outcome& r, const Polytope& a, const Pose& xa, const P
   EXPECT_GT(r.result.iterations, 0);
 }
 
+// An answer at distance 0 where V-Clip and the exact reference both find `relation`, with both
+// closest features given.
+void expect_contact(const Outcome& r, Relation relation) {
+  ASSERT_EQ(r.result.status, QueryStatus::ok) << r.result.reason;
+  EXPECT_EQ(r.exact.relation, relation);
+  EXPECT_EQ(r.result.relation, relation);
+  EXPECT_EQ(r.result.distance, 0.0);
+  ASSERT_TRUE(r.result.feature_a && r.result.feature_b);
+}
+
 const Pose kId = Pose::identity();
 
 TEST(VClip, RegisteredWithItsCapabilities) {
@@ -288,23 +298,14 @@ TEST(VClip, PenetrationIsDetectedWithFeatures) {
   // Vertex deep inside (local minimum with no violated plane).
   {
     const Polytope b = hull({{0, 0, 0.5}, {1, 0, 3}, {-1, 1, 3}, {-1, -1, 3}});
-    const Outcome r = run_vclip(a, kId, b, kId);
-    ASSERT_EQ(r.result.status, QueryStatus::ok) << r.result.reason;
-    EXPECT_EQ(r.exact.relation, Relation::penetrating);
-    EXPECT_EQ(r.result.relation, Relation::penetrating);
-    EXPECT_EQ(r.result.distance, 0.0);
-    EXPECT_TRUE(r.result.feature_a && r.result.feature_b);
+    expect_contact(run_vclip(a, kId, b, kId), Relation::penetrating);
   }
   // An edge through a face, both of its end points outside.
   {
     const Polytope b =
         hull({{0.5, -3, 0.5}, {0.5, 3, 0.5}, {2, -3, 2}, {2, 3, 2}, {3, -3, 0.5}, {3, 3, 0.5}});
     const Outcome r = run_vclip(a, kId, b, kId);
-    ASSERT_EQ(r.result.status, QueryStatus::ok) << r.result.reason;
-    EXPECT_EQ(r.exact.relation, Relation::penetrating);
-    EXPECT_EQ(r.result.relation, Relation::penetrating);
-    EXPECT_EQ(r.result.distance, 0.0);
-    ASSERT_TRUE(r.result.feature_a && r.result.feature_b);
+    ASSERT_NO_FATAL_FAILURE(expect_contact(r, Relation::penetrating));
     // The pierced face was found through the E-F state.
     const bool edge_face = std::any_of(r.trace.begin(), r.trace.end(), [](const auto& p) {
       return (p.first.kind == FeatureKind::edge && p.second.kind == FeatureKind::face) ||
@@ -323,11 +324,7 @@ TEST(VClip, ExactContactIsTouching) {
         hull({{1, 0, 1}, {-1, 0, 1}, {1, 0.5, 2}, {-1, 0.5, 2}, {1, -0.5, 2}, {-1, -0.5, 2}})}) {
     const Pose xb = Pose::from_translation({0, 0, 0});
     const Outcome r = run_vclip(a, kId, b, xb);
-    ASSERT_EQ(r.result.status, QueryStatus::ok) << r.result.reason;
-    EXPECT_EQ(r.exact.relation, Relation::touching);
-    EXPECT_EQ(r.result.relation, Relation::touching);
-    EXPECT_EQ(r.result.distance, 0.0);
-    ASSERT_TRUE(r.result.feature_a && r.result.feature_b);
+    ASSERT_NO_FATAL_FAILURE(expect_contact(r, Relation::touching));
     EXPECT_EQ(feature_distance(a, kId, *r.result.feature_a, b, xb, *r.result.feature_b), 0.0L);
   }
   // Edge of a tilted ridge crossing the top edge of the box: touching at one point.

@@ -47,6 +47,17 @@ struct TetrahedronAndBox {
     r.points = {c};
     touching = {r};
   }
+  // Within `none` no face pair of A and B is left out; within `three`, the slanted face with B's
+  // three faces at c, `near` apart.
+  void expect_nearest_pairs(double none, double three, double near) const {
+    ASSERT_GE(slanted, 0);
+    ASSERT_LT(corner.id, 8);
+    EXPECT_EQ(untouched_pairs(s, {}, none).count, 0);
+    const UntouchedPairs left = untouched_pairs(s, {}, three);
+    EXPECT_EQ(left.count, 3);
+    EXPECT_EQ(left.face_a, slanted);
+    EXPECT_NEAR(left.distance, near, 1e-15);
+  }
 };
 
 TEST(RegionNormals, BothSidesOfAPieceBind) {
@@ -86,15 +97,9 @@ TEST(RegionNormals, TheVerifiersConeBindsOnBsSide) {
 TEST(BandGeometry, ByHandOnACubeInsideATetrahedron) {
   const TetrahedronAndBox x(Vec3(0.2, 0.2, 0.2), Vec3(0.3, 0.3, 0.3), Vec3(0.3, 0.3, 0.3));
   const auto& [a, c, b, s, slanted, corner, touching] = x;
-  ASSERT_GE(slanted, 0);
-  ASSERT_LT(corner.id, 8);
   const double near = 0.1 / std::sqrt(3.0);
   // Within 0.05: no face pair. Within 0.06: the slanted face with B's three faces at c.
-  EXPECT_EQ(untouched_pairs(s, {}, 0.05).count, 0);
-  const UntouchedPairs left = untouched_pairs(s, {}, 0.06);
-  EXPECT_EQ(left.count, 3);
-  EXPECT_EQ(left.face_a, slanted);
-  EXPECT_NEAR(left.distance, near, 1e-15);
+  ASSERT_NO_FATAL_FAILURE(x.expect_nearest_pairs(0.05, 0.06, near));
   // A region of the slanted face and c touches those three pairs: none is left out.
   EXPECT_EQ(untouched_pairs(s, touching, 0.06).count, 0);
   // Reach: from c, 0 to the corner of B and `near` to the slanted face; from the origin, 0 to A's
@@ -121,14 +126,8 @@ TEST(BandGeometry, ByHandOnACubeInsideATetrahedron) {
 TEST(BandGeometry, ByHandOnACubeOutsideATetrahedron) {
   const TetrahedronAndBox x(Vec3(0.4, 0.4, 0.4), Vec3(0.5, 0.5, 0.5), Vec3(0.4, 0.4, 0.4));
   const auto& [a, c, b, s, slanted, corner, touching] = x;
-  ASSERT_GE(slanted, 0);
-  ASSERT_LT(corner.id, 8);
   const double near = 0.2 / std::sqrt(3.0);
-  EXPECT_EQ(untouched_pairs(s, {}, 0.1).count, 0);
-  const UntouchedPairs left = untouched_pairs(s, {}, 0.15);
-  EXPECT_EQ(left.count, 3);
-  EXPECT_EQ(left.face_a, slanted);
-  EXPECT_NEAR(left.distance, near, 1e-15);
+  ASSERT_NO_FATAL_FAILURE(x.expect_nearest_pairs(0.1, 0.15, near));
   EXPECT_EQ(untouched_pairs(s, {}, 0.2).count, 6);
   // A region of the slanted face and c touches B's three faces at c, not the other three.
   EXPECT_EQ(untouched_pairs(s, touching, 0.15).count, 0);

@@ -223,19 +223,45 @@ TEST(ContactSets, ClippingKeysSurviveCornersChanging) {
   EXPECT_GT(clipping.totals.persisted, 20);
 }
 
+// The exact regions of frame k of a scene (its touching configuration: A moved by the offset).
+ExactRegions exact_frame(const MotionCase& m, const Polytope& a, const Polytope& b, std::size_t k) {
+  Pose closed = m.frames[k].pose_a;
+  closed.translation += m.contact_offset.value_or(Vec3::Zero());
+  return exact_regions(a, closed, b, m.frames[k].pose_b);
+}
+
+// The frame verifier's input for frame 1 of `frames` (played on `m`) after its frame 0, against
+// the exact regions of both frames.
+struct SecondFrame {
+  const std::vector<ExactRegions> refs;
+  const std::vector<std::uint64_t> stood;
+  const ContactFrameInput in;
+  SecondFrame(const MotionCase& m, const Polytope& a, const Polytope& b,
+              const std::vector<ContactSetResult>& frames)
+      : refs{exact_frame(m, a, b, 0), exact_frame(m, a, b, 1)}, in{&refs[1], 1e-9,     1e-3,
+                                                                   1e-9,     &refs[0], &frames[0],
+                                                                   &stood} {}
+  SecondFrame(const SecondFrame&) = delete;  // `in` points into this object
+};
+
+// `frame` with point k of its first contact raised 0.01 off the region fails, that contact
+// spurious; the counts of the verifier.
+ContactFrameCounts counts_with_point_raised(ContactSetResult frame, std::size_t k,
+                                            const ContactFrameInput& in) {
+  frame.contacts.at(0).region.points.at(k) += Vec3(0, 0, 0.01);
+  ContactFrameCounts counts;
+  EXPECT_EQ(verify_contact_frame(frame, in, counts).verdict, Verdict::fail);
+  EXPECT_EQ(counts.spurious, 1);
+  return counts;
+}
+
 // The verifier itself: a contact moved off its region is spurious, a changed id breaks identity.
 TEST(ContactSets, VerifierFailsOnMovedPointAndChangedId) {
   const MotionCase m = scene("spin-on-face");
   const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
   const auto frames = play(*clipping_manifold::make({}), m, a, b);
-  std::vector<ExactRegions> refs;
-  for (int k = 0; k < 2; ++k) {
-    Pose closed = m.frames[k].pose_a;
-    closed.translation += *m.contact_offset;
-    refs.push_back(exact_regions(a, closed, b, m.frames[k].pose_b));
-  }
-  const std::vector<std::uint64_t> stood;
-  ContactFrameInput in{&refs[1], 1e-9, 1e-3, 1e-9, &refs[0], &frames[0], &stood};
+  const SecondFrame second(m, a, b, frames);
+  const ContactFrameInput& in = second.in;
   ContactFrameCounts ok;
   EXPECT_EQ(verify_contact_frame(frames[1], in, ok).verdict, Verdict::pass);
   EXPECT_EQ(ok.persisted, 4);
@@ -247,12 +273,7 @@ TEST(ContactSets, VerifierFailsOnMovedPointAndChangedId) {
   EXPECT_EQ(v.verdict, Verdict::fail);
   EXPECT_EQ(broken.identity_breaks, 1);
 
-  ContactSetResult moved = frames[1];
-  moved.contacts[0].region.points[0] += Vec3(0, 0, 0.01);
-  ContactFrameCounts off;
-  EXPECT_EQ(verify_contact_frame(moved, in, off).verdict, Verdict::fail);
-  EXPECT_EQ(off.spurious, 1);
-  EXPECT_GT(off.max_point_error, 0.009);
+  EXPECT_GT(counts_with_point_raised(frames[1], 0, in).max_point_error, 0.009);
 }
 
 TEST(ContactSets, BadMotionsAreProblemsAndTheRunGoesOn) {
@@ -307,13 +328,6 @@ TEST(ContactSets, BulletManifoldKeepsCreationNormalsAndLosesSlidingPoints) {
   EXPECT_GT(run.results[1].totals.identity_breaks, 0);
 }
 #endif
-
-// The exact regions of frame k of a scene (its touching configuration: A moved by the offset).
-ExactRegions exact_frame(const MotionCase& m, const Polytope& a, const Polytope& b, std::size_t k) {
-  Pose closed = m.frames[k].pose_a;
-  closed.translation += m.contact_offset.value_or(Vec3::Zero());
-  return exact_regions(a, closed, b, m.frames[k].pose_b);
-}
 
 // (kind of A's entity, kind of B's entity) of the 0D regions of 𝓘: the corners of the contact.
 std::multiset<std::pair<FeatureKind, FeatureKind>> corner_kinds(const ExactRegions& e) {
@@ -467,18 +481,11 @@ TEST(ContactSets, VerifierJudgesEveryPointOfARegionContact) {
   const MotionCase m = scene("spin-on-face");
   const Polytope a = build_case_shape(m.a), b = build_case_shape(m.b);
   const auto frames = play(*brepindex_contacts::make({}), m, a, b);
-  std::vector<ExactRegions> refs = {exact_frame(m, a, b, 0), exact_frame(m, a, b, 1)};
-  const std::vector<std::uint64_t> stood;
-  ContactFrameInput in{&refs[1], 1e-9, 1e-3, 1e-9, &refs[0], &frames[0], &stood};
+  const SecondFrame second(m, a, b, frames);
   ContactFrameCounts ok;
-  EXPECT_EQ(verify_contact_frame(frames[1], in, ok).verdict, Verdict::pass);
-  ContactSetResult moved = frames[1];
-  ASSERT_GE(moved.contacts.at(0).region.points.size(), 3u);
-  moved.contacts[0].region.points[2] += Vec3(0, 0, 0.01);
-  ContactFrameCounts off;
-  EXPECT_EQ(verify_contact_frame(moved, in, off).verdict, Verdict::fail);
-  EXPECT_EQ(off.spurious, 1);
-  EXPECT_EQ(off.covered, 0);
+  EXPECT_EQ(verify_contact_frame(frames[1], second.in, ok).verdict, Verdict::pass);
+  ASSERT_GE(frames[1].contacts.at(0).region.points.size(), 3u);
+  EXPECT_EQ(counts_with_point_raised(frames[1], 2, second.in).covered, 0);
 }
 
 // Seed 000 condition (7): tipped onto the middle box's edge, the top box's face–edge region is

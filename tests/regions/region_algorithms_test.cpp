@@ -33,17 +33,23 @@ std::size_t count(const RegionResult& r, FeatureKind ka, FeatureKind kb, int dim
   }));
 }
 
-// An answer without failure, touching, with `total` regions.
-void expect_touching(const RegionResult& r, std::size_t total) {
-  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
-  EXPECT_EQ(r.relation, Relation::touching);
-  ASSERT_EQ(r.regions.size(), total);
-}
-
 const ContactRegion* find_dim(const RegionResult& r, int dim) {
   for (const auto& g : r.regions)
     if (g.dimension() == dim) return &g;
   return nullptr;
+}
+
+// An edge of A lying along a feature of kind `b_kind` of B: 3 regions, the edge itself (1D, its
+// points `ends`) and its two ends (0D, vertex–`b_kind`), each carrying exactly `normals`.
+void expect_edge_along(const RegionResult& r, FeatureKind b_kind, const std::vector<Vec3>& ends,
+                       const std::vector<Vec3>& normals) {
+  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 3));
+  EXPECT_EQ(count(r, FeatureKind::edge, b_kind, 1), 1u);
+  EXPECT_EQ(count(r, FeatureKind::vertex, b_kind, 0), 2u);
+  const ContactRegion* line = find_dim(r, 1);
+  ASSERT_NE(line, nullptr);
+  expect_same_points(line->points, ends);
+  for (const auto& g : r.regions) expect_normals(g, normals);
 }
 
 double area(const std::vector<Vec3>& poly) {
@@ -113,14 +119,8 @@ TEST(RegionsAllPairs, CubesEdgeOnEdge) {
 // with the floor's normal.
 TEST(RegionsAllPairs, CubeEdgeOnFace) {
   const test_support::RegionPair p = test_support::cube_edge_on_floor();
-  const RegionResult r = run(p.a, p.pose_a, p.b, p.pose_b);
-  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 3));
-  EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::face, 1), 1u);
-  EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::face, 0), 2u);
-  const ContactRegion* line = find_dim(r, 1);
-  ASSERT_NE(line, nullptr);
-  expect_same_points(line->points, {{-0.5, 0, 0}, {0.5, 0, 0}});
-  for (const auto& g : r.regions) expect_normals(g, {kUp});
+  expect_edge_along(run(p.a, p.pose_a, p.b, p.pose_b), FeatureKind::face,
+                    {{-0.5, 0, 0}, {0.5, 0, 0}}, {kUp});
 }
 
 // A square pyramid with its apex (0, 0, 0) down and base corners (±1, ±1, 1): on the floor the
@@ -219,14 +219,8 @@ TEST(RegionsAllPairs, PolygonOverlapHasSeveralComponents) {
 // edge (0D): 3 regions, each with the reflex edge's two face normals (0,0,1) and (1,0,0).
 TEST(RegionsAllPairs, WedgeInReflexEdgeGetsBothFaceNormals) {
   const test_support::RegionPair p = test_support::wedge_in_reflex_edge();
-  const RegionResult r = run(p.a, p.pose_a, p.b, p.pose_b);
-  ASSERT_NO_FATAL_FAILURE(expect_touching(r, 3));
-  EXPECT_EQ(count(r, FeatureKind::edge, FeatureKind::edge, 1), 1u);
-  EXPECT_EQ(count(r, FeatureKind::vertex, FeatureKind::edge, 0), 2u);
-  const ContactRegion* line = find_dim(r, 1);
-  ASSERT_NE(line, nullptr);
-  expect_same_points(line->points, {{0, 0, 0}, {0, 1, 0}});
-  for (const auto& g : r.regions) expect_normals(g, {kUp, Vec3(1, 0, 0)});
+  expect_edge_along(run(p.a, p.pose_a, p.b, p.pose_b), FeatureKind::edge, {{0, 0, 0}, {0, 1, 0}},
+                    {kUp, Vec3(1, 0, 0)});
 }
 
 TEST(RegionsAllPairs, SeparatedPairHasNoRegions) {

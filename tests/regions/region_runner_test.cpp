@@ -22,6 +22,7 @@
 #include "harness/regions/report.hpp"
 #include "harness/regions/runner.hpp"
 #include "reference/exact_regions.hpp"
+#include "tests/support/prepared.hpp"
 #include "tests/support/schema_check.hpp"
 #include "tests/support/shapes.hpp"
 
@@ -72,9 +73,7 @@ class WrappedExact final : public RegionAlgorithm {
  public:
   explicit WrappedExact(Damage damage) : damage_(damage) {}
   std::unique_ptr<PreparedShape> prepare(const Polytope& shape) const override {
-    auto p = std::make_unique<PreparedShape>();
-    p->polytope = &shape;
-    return p;
+    return test_support::bare_prepared(shape);
   }
   RegionResult query(const RegionQuery& q) const override {
     if (damage_ == Damage::crash) std::abort();

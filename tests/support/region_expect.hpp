@@ -35,6 +35,13 @@ inline void expect_normals(const ContactRegion& g, const std::vector<Vec3>& expe
         << "missing normal " << e.transpose();
 }
 
+// An answer without failure, touching, with `total` regions.
+inline void expect_touching(const RegionResult& r, std::size_t total) {
+  ASSERT_EQ(r.status, QueryStatus::ok) << r.reason;
+  EXPECT_EQ(r.relation, Relation::touching);
+  ASSERT_EQ(r.regions.size(), total);
+}
+
 // One query of `algorithm` on the pair (each shape prepared afresh).
 inline RegionResult query_pair(const RegionAlgorithm& algorithm, const Polytope& a,
                                const Pose& pose_a, const Polytope& b, const Pose& pose_b,
