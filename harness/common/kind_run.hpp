@@ -54,7 +54,7 @@ void run_each_case(const std::vector<Case>& cases, Records& records, Results& re
 
 // A kind's run over `cases` with `algorithms`: the Run (a KindRun) that records them, filled by
 // run_each_case calling run_case(run, index, case) for each case. A kind's run function states
-// only its own step; a step that needs algorithm objects makes them first (make_instances).
+// only its own step.
 template <class Run, class Case, class RunCase>
 Run run_kind(const std::vector<Case>& cases,
              const std::vector<const typename Run::Algorithm*>& algorithms,
@@ -64,6 +64,18 @@ Run run_kind(const std::vector<Case>& cases,
   run_each_case(cases, run.cases, run.results, progress,
                 [&](std::size_t ci, const Case& spec) { run_case(run, ci, spec); });
   return run;
+}
+
+// run_kind for a kind whose algorithms are objects (Info::make()): one instance of each is made
+// for the whole run and passed on, run_case(run, instances, index, case).
+template <class Run, class Case, class RunCase>
+Run run_kind_with_instances(const std::vector<Case>& cases,
+                            const std::vector<const typename Run::Algorithm*>& algorithms,
+                            const Progress& progress, RunCase&& run_case) {
+  const auto instances = make_instances(algorithms);
+  return run_kind<Run>(
+      cases, algorithms, progress,
+      [&](Run& run, std::size_t ci, const Case& spec) { run_case(run, instances, ci, spec); });
 }
 
 }  // namespace touchstone

@@ -160,11 +160,10 @@ ProximityRunResults run_proximity(const std::vector<ProximityCase>& cases,
                                   const std::vector<const ProximityAlgorithmInfo*>& algorithms,
                                   const ProximityRunOptions& options, ReferenceCache& cache,
                                   const Progress& progress) {
-  const auto instances = make_instances(algorithms);
-
-  return run_kind<ProximityRunResults>(
+  return run_kind_with_instances<ProximityRunResults>(
       cases, algorithms, progress,
-      [&](ProximityRunResults& run, std::size_t ci, const ProximityCase& spec) {
+      [&](ProximityRunResults& run, const auto& instances, std::size_t ci,
+          const ProximityCase& spec) {
         ProximityCaseRecord record;
         record.spec = spec;
         record.hash = case_input_hash(record.spec);

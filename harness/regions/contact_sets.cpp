@@ -318,10 +318,10 @@ ContactSetRunResults run_contact_sets(const std::vector<MotionCase>& cases,
                                       const std::vector<const ContactSetInfo*>& trackers,
                                       const ContactSetRunOptions& options, ReferenceCache& cache,
                                       const Progress& progress) {
-  const auto instances = make_instances(trackers);
-  return run_kind<ContactSetRunResults>(
+  return run_kind_with_instances<ContactSetRunResults>(
       cases, trackers, progress,
-      [&](ContactSetRunResults& run, std::size_t ci, const MotionCase& spec) {
+      [&](ContactSetRunResults& run, const auto& instances, std::size_t ci,
+          const MotionCase& spec) {
         ContactSetCaseRecord rec;
         rec.spec = spec;
         const auto shapes = build_case_shapes(rec.spec.a, rec.spec.b, rec.problems);

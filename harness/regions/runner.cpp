@@ -180,13 +180,12 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
                              const std::vector<const RegionAlgorithmInfo*>& algorithms,
                              const RegionRunOptions& options, ReferenceCache& cache,
                              const Progress& progress) {
-  const auto instances = make_instances(algorithms);
   const bool with_patch = std::any_of(algorithms.begin(), algorithms.end(), [](const auto* info) {
     return info->capabilities.contact_patch || info->capabilities.penetration_points;
   });
-  return run_kind<RegionRunResults>(
+  return run_kind_with_instances<RegionRunResults>(
       cases, algorithms, progress,
-      [&](RegionRunResults& run, std::size_t ci, const RegionCase& spec) {
+      [&](RegionRunResults& run, const auto& instances, std::size_t ci, const RegionCase& spec) {
         RegionCaseRecord rec;
         rec.spec = spec;
         const auto shapes = build_case_shapes(rec.spec.a, rec.spec.b, rec.problems);
