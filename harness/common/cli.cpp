@@ -95,6 +95,14 @@ CLI::Validator unsigned_digits() {
       "UINT");
 }
 
+CLI::Option* add_seed_option(CLI::App* command, std::uint64_t& seed, const std::string& help) {
+  return command->add_option("--seed", seed, help)->capture_default_str()->check(unsigned_digits());
+}
+
+CLI::Option* add_quiet_flag(CLI::App* command, bool& quiet) {
+  return command->add_flag("--quiet,--no-progress", quiet, "No progress output");
+}
+
 int exit_status(const RunStatus& status) {
   if (const int sig = interrupt_signal()) {
     std::cerr << "\ninterrupted by signal " << sig << ": the report holds the finished work\n";

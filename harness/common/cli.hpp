@@ -4,6 +4,7 @@
 // cache as a command opens it, and the exit status (README "Exit status").
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <iostream>
@@ -29,6 +30,10 @@ namespace touchstone {
 CLI::Validator finite_at_least(double min);  // finite and >= min
 CLI::Validator finite_above(double min);     // finite and > min
 CLI::Validator unsigned_digits();            // [0-9]+
+// The options several commands declare alike: --seed (unsigned_digits, default shown; `help`
+// says what it seeds) and --quiet,--no-progress.
+CLI::Option* add_seed_option(CLI::App* command, std::uint64_t& seed, const std::string& help);
+CLI::Option* add_quiet_flag(CLI::App* command, bool& quiet);
 // The exit statuses every subcommand returns (exit_status).
 inline constexpr int kExitOk = 0;        // every result verified (or --strict not given)
 inline constexpr int kExitVerdicts = 1;  // --strict: a fail or error verdict, or a broken case

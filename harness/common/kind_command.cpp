@@ -9,10 +9,7 @@ CLI::App* add_kind_command(CLI::App& app, KindCli& cli, const KindCommandText& t
                   "Comma-separated " + text.algorithm_noun + " names (default: all registered)");
   cmd->add_option("--cases", cli.cases, text.cases_help);
   cmd->add_option("--out", cli.out, "Report path")->capture_default_str();
-  if (text.seed)
-    cmd->add_option("--seed", cli.seed, "Seed for generated families")
-        ->capture_default_str()
-        ->check(unsigned_digits());
+  if (text.seed) add_seed_option(cmd, cli.seed, "Seed for generated families");
   if (text.reference_cache) {
     cmd->add_option("--reference-cache", cli.cache_path, "JSON-lines cache of exact references")
         ->capture_default_str();
@@ -29,7 +26,7 @@ CLI::App* add_kind_command(CLI::App& app, KindCli& cli, const KindCommandText& t
     cmd->add_option("--export-cases", cli.export_path,
                     "Also write the cases that were run as a touchstone-case/1 file");
   add_load_options(cmd, cli.load);
-  cmd->add_flag("--quiet,--no-progress", cli.quiet, "No progress output");
+  add_quiet_flag(cmd, cli.quiet);
   cmd->add_flag("--strict", cli.strict,
                 "Exit with status 1 when a verdict is fail or error or a case has a problem");
   return cmd;

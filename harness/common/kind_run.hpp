@@ -23,6 +23,7 @@ template <class CaseRecord, class ResultRecord, class Info>
 struct KindRun {
   using Case = CaseRecord;
   using Result = ResultRecord;
+  using Algorithm = Info;
   std::vector<CaseRecord> cases;
   std::vector<ResultRecord> results;
   std::vector<LoadError> load_errors;
@@ -49,6 +50,32 @@ void run_each_case(const std::vector<Case>& cases, Records& records, Results& re
     if (drop_if_interrupted(records, results, ci)) break;
   }
   if (progress && !interrupted()) progress(cases.size(), cases.size());
+}
+
+// A kind's run over `cases` with `algorithms`: the Run (a KindRun) that records them, filled by
+// run_each_case calling run_case(run, index, case) for each case. A kind's run function states
+// only its own step.
+template <class Run, class Case, class RunCase>
+Run run_kind(const std::vector<Case>& cases,
+             const std::vector<const typename Run::Algorithm*>& algorithms,
+             const Progress& progress, RunCase&& run_case) {
+  Run run;
+  run.algorithms = algorithms;
+  run_each_case(cases, run.cases, run.results, progress,
+                [&](std::size_t ci, const Case& spec) { run_case(run, ci, spec); });
+  return run;
+}
+
+// run_kind for a kind whose algorithms are objects (Info::make()): one instance of each is made
+// for the whole run and passed on, run_case(run, instances, index, case).
+template <class Run, class Case, class RunCase>
+Run run_kind_with_instances(const std::vector<Case>& cases,
+                            const std::vector<const typename Run::Algorithm*>& algorithms,
+                            const Progress& progress, RunCase&& run_case) {
+  const auto instances = make_instances(algorithms);
+  return run_kind<Run>(
+      cases, algorithms, progress,
+      [&](Run& run, std::size_t ci, const Case& spec) { run_case(run, instances, ci, spec); });
 }
 
 }  // namespace touchstone

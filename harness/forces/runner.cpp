@@ -206,20 +206,17 @@ ForceRunResults run_forces(const std::vector<ForceCase>& cases,
                            const std::vector<const forces::ForceSolverInfo*>& solvers,
                            const ForceRunOptions& options, ReferenceCache& cache,
                            const Progress& progress) {
-  ForceRunResults run;
-  run.algorithms = solvers;
-  run_each_case(cases, run.cases, run.results, progress,
-                [&](std::size_t ci, const ForceCase& spec) {
-                  ForceCaseRecord rec;
-                  rec.spec = spec;
-                  acquire_reference(rec, options, cache);
-                  compare_expected(rec, options.tolerances);
-                  run.cases.push_back(rec);
-                  for (const auto* info : solvers)
-                    if (!interrupted())
-                      run.results.push_back(solver_result(*info, ci, run.cases.back(), options));
-                });
-  return run;
+  return run_kind<ForceRunResults>(
+      cases, solvers, progress, [&](ForceRunResults& run, std::size_t ci, const ForceCase& spec) {
+        ForceCaseRecord rec;
+        rec.spec = spec;
+        acquire_reference(rec, options, cache);
+        compare_expected(rec, options.tolerances);
+        run.cases.push_back(rec);
+        for (const auto* info : solvers)
+          if (!interrupted())
+            run.results.push_back(solver_result(*info, ci, run.cases.back(), options));
+      });
 }
 
 }  // namespace touchstone

@@ -142,14 +142,18 @@ std::optional<std::vector<const ProximityAlgorithmInfo*>> select_distance_algori
       [](const ProximityAlgorithmInfo& a) { return a.capabilities.distance; });
 }
 
+CLI::Option* add_distance_algorithms_option(CLI::App* command, std::string& names) {
+  return command->add_option("--algorithms", names,
+                             "Comma-separated algorithm names (default: every registered "
+                             "algorithm that declares distance)");
+}
+
 CLI::App* add_motion_command(CLI::App& app, MotionCli& cli) {
   auto* motion = app.add_subcommand(
       "motion",
       "Run motion sequences (warm start passed frame to frame, or cold), verify every frame, "
       "report time and work per call against the coherence parameter ω");
-  motion->add_option("--algorithms", cli.algorithms,
-                     "Comma-separated algorithm names (default: every registered algorithm "
-                     "that declares distance)");
+  add_distance_algorithms_option(motion, cli.algorithms);
   motion
       ->add_option("--modes", cli.modes,
                    "warm and/or cold (warm runs only for algorithms declaring warm start)")
@@ -166,9 +170,7 @@ CLI::App* add_motion_command(CLI::App& app, MotionCli& cli) {
       ->check(CLI::Range(1, 1000000));
   motion->add_option("--cases", cli.case_files,
                      "A case file or directory: its motion cases are run too (repeatable)");
-  motion->add_option("--seed", cli.seed, "Seed for generated sequences")
-      ->capture_default_str()
-      ->check(unsigned_digits());
+  add_seed_option(motion, cli.seed, "Seed for generated sequences");
   motion
       ->add_option("--repetitions", cli.repetitions,
                    "Replays of each sequence; a frame's time is the minimum")
@@ -200,7 +202,7 @@ CLI::App* add_motion_command(CLI::App& app, MotionCli& cli) {
   motion->add_option("--export-failures", cli.export_path,
                      "Write every sequence with a frame that is not pass (or has a problem) as "
                      "motion cases to this file, to replay with --cases");
-  motion->add_flag("--quiet,--no-progress", cli.quiet, "No progress output");
+  add_quiet_flag(motion, cli.quiet);
   motion->add_flag("--strict", cli.strict,
                    "Exit with status 1 when a frame's verdict is fail or error or a frame has a "
                    "problem");

@@ -35,5 +35,7 @@ int run_motion_command(const MotionCli& cli, int argc, char** argv);
 // nullopt after "error: unknown algorithm '<name>' (registered: ...)".
 std::optional<std::vector<const ProximityAlgorithmInfo*>> select_distance_algorithms(
     const std::string& names);
+// --algorithms for select_distance_algorithms (motion, robustness, sweep).
+CLI::Option* add_distance_algorithms_option(CLI::App* command, std::string& names);
 
 }  // namespace touchstone

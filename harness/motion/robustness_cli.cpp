@@ -15,9 +15,7 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
       "robustness",
       "The V-Clip report's robustness experiment: two cubes in near-parallel face and edge "
       "configurations at poses where the closest features change; counts problems per algorithm");
-  robustness->add_option("--algorithms", cli.algorithms,
-                         "Comma-separated algorithm names (default: every registered algorithm "
-                         "that declares distance)");
+  add_distance_algorithms_option(robustness, cli.algorithms);
   robustness->add_option("--trials", cli.trials, "Number of trials")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000000));
@@ -26,9 +24,7 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
                    "Index of the first trial (to split one run into shards)")
       ->capture_default_str()
       ->check(CLI::Range(0, 2000000000));
-  robustness->add_option("--seed", cli.seed, "Seed")
-      ->capture_default_str()
-      ->check(unsigned_digits());
+  add_seed_option(robustness, cli.seed, "Seed");
   robustness->add_option("--out", cli.out, "JSON result path")->capture_default_str();
   robustness
       ->add_option("--export-failures", cli.export_path,
@@ -67,7 +63,7 @@ CLI::App* add_robustness_command(CLI::App& app, RobustnessCli& cli) {
                    "Seconds allowed for one query or one exact reference when isolated")
       ->capture_default_str()
       ->check(finite_above(0));
-  robustness->add_flag("--quiet,--no-progress", cli.quiet, "No progress output");
+  add_quiet_flag(robustness, cli.quiet);
   robustness->add_flag("--strict", cli.strict,
                        "Exit with status 1 when an algorithm has a problem on a trial");
   return robustness;

@@ -70,11 +70,6 @@ ExactProximity exact_from_json(const nlohmann::json& j) {
   return e;
 }
 
-std::optional<ExactProximity> find_proximity_reference(const ReferenceCache& cache,
-                                                       const std::string& hash) {
-  return find_reference(cache, hash, kExactProximityCodec);
-}
-
 void store_proximity_reference(ReferenceCache& cache, const std::string& hash,
                                const ExactProximity& e) {
   cache.store(hash, exact_to_json(e));

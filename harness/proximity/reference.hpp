@@ -21,9 +21,8 @@ ExactProximity exact_from_json(const nlohmann::json& j);
 inline constexpr ReferenceCodec<ExactProximity> kExactProximityCodec{exact_to_json,
                                                                      exact_from_json};
 
-// The cached reference under a case_input_hash, and storing one.
-std::optional<ExactProximity> find_proximity_reference(const ReferenceCache& cache,
-                                                       const std::string& hash);
+// Storing the reference under a case_input_hash (find_reference with kExactProximityCodec reads
+// it back).
 void store_proximity_reference(ReferenceCache& cache, const std::string& hash,
                                const ExactProximity& e);
 

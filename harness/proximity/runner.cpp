@@ -51,7 +51,7 @@ ProximityResultRecord unsupported_result(const std::string& algorithm, std::size
 
 void acquire_reference(ProximityCaseRecord& record, const Polytope& a, const Polytope& b,
                        ReferenceCache& cache, const ProximityRunOptions& options) {
-  record.reference = find_proximity_reference(cache, record.hash);
+  record.reference = find_reference(cache, record.hash, kExactProximityCodec);
   record.reference_from_cache = record.reference.has_value();
   if (record.reference) return;
   const ComputedReference<ExactProximity> computed =
@@ -160,12 +160,10 @@ ProximityRunResults run_proximity(const std::vector<ProximityCase>& cases,
                                   const std::vector<const ProximityAlgorithmInfo*>& algorithms,
                                   const ProximityRunOptions& options, ReferenceCache& cache,
                                   const Progress& progress) {
-  ProximityRunResults run;
-  run.algorithms = algorithms;
-  const auto instances = make_instances(algorithms);
-
-  run_each_case(
-      cases, run.cases, run.results, progress, [&](std::size_t ci, const ProximityCase& spec) {
+  return run_kind_with_instances<ProximityRunResults>(
+      cases, algorithms, progress,
+      [&](ProximityRunResults& run, const auto& instances, std::size_t ci,
+          const ProximityCase& spec) {
         ProximityCaseRecord record;
         record.spec = spec;
         record.hash = case_input_hash(record.spec);
@@ -193,7 +191,6 @@ ProximityRunResults run_proximity(const std::vector<ProximityCase>& cases,
                                                    isolated[ai], options));
         }
       });
-  return run;
 }
 
 }  // namespace touchstone

@@ -189,20 +189,16 @@ void acquire_references(ContactSetCaseRecord& rec, const Polytope& a, const Poly
     ContactFrameRecord f;
     f.size = case_pair_extent(a, pa, b, pb).first;
     f.tau = options.tol_region * f.size;
-    f.key = region_reference_key(a, pa, b, pb, f.tau);
-    f.reference = find_region_reference(cache, f.key);
-    f.from_cache = f.reference.has_value();
-    if (!f.reference) {
-      ExactRegionOptions ask;
-      ask.shallow_limit = f.tau;
-      const auto computed = compute_reference<ExactRegions>(cache, f.key, kExactRegionsCodec, [&] {
-        return exact_regions_isolated(a, pa, b, pb, ask, options.reference_timeout_seconds);
-      });
-      f.reference = computed.value;
-      if (!computed.failure.empty())
-        rec.problems.push_back("frame " + std::to_string(k) +
-                               ": exact reference failed: " + computed.failure);
-    }
+    ExactRegionOptions ask;
+    ask.shallow_limit = f.tau;
+    AcquiredRegions got =
+        acquire_region_reference(a, pa, b, pb, ask, cache, options.reference_timeout_seconds);
+    f.key = std::move(got.key);
+    f.reference = std::move(got.reference);
+    f.from_cache = got.from_cache;
+    if (!got.failure.empty())
+      rec.problems.push_back("frame " + std::to_string(k) +
+                             ": exact reference failed: " + got.failure);
     rec.frames.push_back(std::move(f));
   }
 }
@@ -322,11 +318,10 @@ ContactSetRunResults run_contact_sets(const std::vector<MotionCase>& cases,
                                       const std::vector<const ContactSetInfo*>& trackers,
                                       const ContactSetRunOptions& options, ReferenceCache& cache,
                                       const Progress& progress) {
-  ContactSetRunResults run;
-  run.algorithms = trackers;
-  const auto instances = make_instances(trackers);
-  run_each_case(
-      cases, run.cases, run.results, progress, [&](std::size_t ci, const MotionCase& spec) {
+  return run_kind_with_instances<ContactSetRunResults>(
+      cases, trackers, progress,
+      [&](ContactSetRunResults& run, const auto& instances, std::size_t ci,
+          const MotionCase& spec) {
         ContactSetCaseRecord rec;
         rec.spec = spec;
         const auto shapes = build_case_shapes(rec.spec.a, rec.spec.b, rec.problems);
@@ -357,7 +352,6 @@ ContactSetRunResults run_contact_sets(const std::vector<MotionCase>& cases,
           run.results.push_back(std::move(r));
         }
       });
-  return run;
 }
 
 }  // namespace touchstone

@@ -227,9 +227,21 @@ ExactRegions exact_regions_from_json(const json& j) {
   return e;
 }
 
-std::optional<ExactRegions> find_region_reference(const ReferenceCache& cache,
-                                                  const std::string& key) {
-  return find_reference(cache, key, kExactRegionsCodec);
+AcquiredRegions acquire_region_reference(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                         const Pose& pose_b, const ExactRegionOptions& ask,
+                                         ReferenceCache& cache, double timeout_seconds) {
+  AcquiredRegions out;
+  out.key = region_reference_key(a, pose_a, b, pose_b, ask.shallow_limit, ask.compute_patch);
+  out.reference = find_reference(cache, out.key, kExactRegionsCodec);
+  out.from_cache = out.reference.has_value();
+  if (out.from_cache) return out;
+  ComputedReference<ExactRegions> computed = compute_reference<ExactRegions>(
+      cache, out.key, kExactRegionsCodec,
+      [&] { return exact_regions_isolated(a, pose_a, b, pose_b, ask, timeout_seconds); });
+  out.reference = std::move(computed.value);
+  out.ms = computed.ms;
+  out.failure = std::move(computed.failure);
+  return out;
 }
 
 ExactRegions exact_regions_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,

@@ -22,14 +22,25 @@ ExactRegions exact_regions_from_json(const nlohmann::json& j);
 inline constexpr ReferenceCodec<ExactRegions> kExactRegionsCodec{exact_regions_to_json,
                                                                  exact_regions_from_json};
 
-std::optional<ExactRegions> find_region_reference(const ReferenceCache& cache,
-                                                  const std::string& key);
-
 // exact_regions in a forked child under the time limit (0: in-process, no limit); throws
 // std::runtime_error with the reason on timeout, crash or failure.
 ExactRegions exact_regions_isolated(const Polytope& a, const Pose& pose_a, const Polytope& b,
                                     const Pose& pose_b, const ExactRegionOptions& options,
                                     double timeout_seconds);
+
+// The reference of A, B under their poses with the shallow limit ask.shallow_limit (and the patch
+// when ask.compute_patch): found in the cache under region_reference_key, else computed by
+// exact_regions_isolated under the deadline and stored.
+struct AcquiredRegions {
+  std::string key;
+  std::optional<ExactRegions> reference;
+  bool from_cache = false;
+  double ms = 0.0;      // computing it (0 when found in the cache)
+  std::string failure;  // why there is none
+};
+AcquiredRegions acquire_region_reference(const Polytope& a, const Pose& pose_a, const Polytope& b,
+                                         const Pose& pose_b, const ExactRegionOptions& ask,
+                                         ReferenceCache& cache, double timeout_seconds);
 
 // "vertex 3" style names and back, for the JSON forms of entities.
 nlohmann::json feature_json(const Feature& f);

@@ -61,25 +61,19 @@ void acquire_references(RegionCaseRecord& rec, const Polytope& a, const Polytope
     RegionStepRecord s;
     s.size = case_pair_extent(a, step.pose_a, b, step.pose_b).first;
     s.tau = options.tolerances.region_relative * s.size;
-    s.key = region_reference_key(a, step.pose_a, b, step.pose_b, s.tau, with_patch);
-    s.reference = find_region_reference(cache, s.key);
-    s.reference_from_cache = s.reference.has_value();
-    if (!s.reference) {
-      ExactRegionOptions ask;
-      ask.shallow_limit = s.tau;
-      ask.closure_limit = s.tau;  // the band: the ε-closure (verifier.hpp)
-      ask.compute_patch = with_patch;
-      const ComputedReference<ExactRegions> computed =
-          compute_reference<ExactRegions>(cache, s.key, kExactRegionsCodec, [&] {
-            return exact_regions_isolated(a, step.pose_a, b, step.pose_b, ask,
-                                          options.reference_timeout_seconds);
-          });
-      s.reference = computed.value;
-      s.reference_ms = computed.ms;
-      if (!computed.failure.empty())
-        rec.problems.push_back("step " + std::to_string(k + 1) +
-                               ": exact reference failed: " + computed.failure);
-    }
+    ExactRegionOptions ask;
+    ask.shallow_limit = s.tau;
+    ask.closure_limit = s.tau;  // the band: the ε-closure (verifier.hpp)
+    ask.compute_patch = with_patch;
+    AcquiredRegions got = acquire_region_reference(a, step.pose_a, b, step.pose_b, ask, cache,
+                                                   options.reference_timeout_seconds);
+    s.key = std::move(got.key);
+    s.reference = std::move(got.reference);
+    s.reference_from_cache = got.from_cache;
+    s.reference_ms = got.ms;
+    if (!got.failure.empty())
+      rec.problems.push_back("step " + std::to_string(k + 1) +
+                             ": exact reference failed: " + got.failure);
     rec.steps.push_back(std::move(s));
   }
 }
@@ -186,14 +180,12 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
                              const std::vector<const RegionAlgorithmInfo*>& algorithms,
                              const RegionRunOptions& options, ReferenceCache& cache,
                              const Progress& progress) {
-  RegionRunResults run;
-  run.algorithms = algorithms;
-  const auto instances = make_instances(algorithms);
   const bool with_patch = std::any_of(algorithms.begin(), algorithms.end(), [](const auto* info) {
     return info->capabilities.contact_patch || info->capabilities.penetration_points;
   });
-  run_each_case(
-      cases, run.cases, run.results, progress, [&](std::size_t ci, const RegionCase& spec) {
+  return run_kind_with_instances<RegionRunResults>(
+      cases, algorithms, progress,
+      [&](RegionRunResults& run, const auto& instances, std::size_t ci, const RegionCase& spec) {
         RegionCaseRecord rec;
         rec.spec = spec;
         const auto shapes = build_case_shapes(rec.spec.a, rec.spec.b, rec.problems);
@@ -211,7 +203,6 @@ RegionRunResults run_regions(const std::vector<RegionCase>& cases,
                                         shapes->second, stored, options)
                      : error_result(algorithms[ai]->name, ci, stored.problems.front()));
       });
-  return run;
 }
 
 }  // namespace touchstone

@@ -112,10 +112,8 @@ CLI::App* add_sweep_command(CLI::App& app, SweepCli& cli) {
   sweep->add_option("--trials", cli.trials, "Number of trials (ids 0 … N-1)")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t{1}, std::size_t{2000000000}));
-  sweep->add_option("--seed", cli.seed, "Seed")->capture_default_str()->check(unsigned_digits());
-  sweep->add_option("--algorithms", cli.algorithms,
-                    "Comma-separated algorithm names (default: every registered algorithm that "
-                    "declares distance)");
+  add_seed_option(sweep, cli.seed, "Seed");
+  add_distance_algorithms_option(sweep, cli.algorithms);
   sweep->add_option(
       "--shard", cli.shard,
       "k/n: run the trials i with i mod n = k (default: GTEST_SHARD_INDEX/"

@@ -77,71 +77,69 @@ SweptVerification judge_swept_solids(const SweptAlgorithmInfo& algorithm,
 SweptRun run_swept(const std::vector<SweptCase>& cases,
                    const std::vector<const SweptAlgorithmInfo*>& algorithms,
                    const SweptOptions& options, const Progress& progress) {
-  SweptRun run;
-  run.algorithms = algorithms;
-  run_each_case(cases, run.cases, run.results, progress, [&](std::size_t ci, const SweptCase& c) {
-    SweptCaseRecord record{c, {}, {}};
-    SweptReference& ref = record.reference;
-    const auto start = Clock::now();
-    try {
-      if (c.solids) {
-        ExactSweptSolidsResult r = exact_swept_solids(c.solids->exact);
-        ref.exact = std::move(r.earliest);
-        ref.meeting = std::move(r.meeting);
-        ref.pairs = r.pairs;
-      } else {
-        ref.exact = exact_swept(c.exact);
-      }
-      ref.computed = true;
-    } catch (const std::exception& e) {
-      record.problems.push_back(std::string("no exact reference: ") + e.what());
-    }
-    ref.time_ns = ns_since(start);
-    if (ref.computed && c.truth && *c.truth != ref.exact.collides)
-      record.problems.push_back(std::string("ground truth ") + (*c.truth ? "1" : "0") +
-                                " disagrees with the exact reference");
-    else if (ref.computed && c.expected_toi &&
-             !(*c.expected_toi >= ref.exact.toi_lo_double &&
-               *c.expected_toi <= ref.exact.toi_hi_double))
-      record.problems.push_back("expected toi " + short_number(*c.expected_toi) +
-                                " outside the exact one");
-    if (ref.computed)
-      for (const auto* algorithm : algorithms) {
-        if (!c.solids && !algorithm->query) continue;  // whole solids only
-        const double deadline_ns = options.deadline_ms * 1e6;
-        auto call = [&](Clock::time_point t0) {
-          if (!c.solids) return algorithm->query(c.query);
-          if (algorithm->solids) return algorithm->solids(c.solids->query);
-          std::function<bool()> expired;
-          if (deadline_ns > 0) expired = [&] { return ns_since(t0) > deadline_ns; };
-          return swept_solids(c.solids->query, algorithm->query, expired);
-        };
-        SweptResult r;
-        r.case_index = ci;
-        r.algorithm = algorithm;
-        std::vector<double> times;
-        for (int k = 0; k < std::max(1, options.repetitions); ++k) {
-          const auto t0 = Clock::now();
-          r.answer = call(t0);
-          times.push_back(ns_since(t0));
-          if (deadline_ns > 0 && times.back() > deadline_ns) {
-            if (!r.answer.failed) r.answer = {};  // an answer past the deadline does not count
-            r.answer.failed = true;
-            r.answer.reason = "over the per-query deadline of " +
-                              short_number(options.deadline_ms) + " ms (" +
-                              short_number(times.back() / 1e6) + " ms" +
-                              (r.answer.reason.empty() ? "" : "; " + r.answer.reason) + ")";
-            break;
+  return run_kind<SweptRun>(
+      cases, algorithms, progress, [&](SweptRun& run, std::size_t ci, const SweptCase& c) {
+        SweptCaseRecord record{c, {}, {}};
+        SweptReference& ref = record.reference;
+        const auto start = Clock::now();
+        try {
+          if (c.solids) {
+            ExactSweptSolidsResult r = exact_swept_solids(c.solids->exact);
+            ref.exact = std::move(r.earliest);
+            ref.meeting = std::move(r.meeting);
+            ref.pairs = r.pairs;
+          } else {
+            ref.exact = exact_swept(c.exact);
           }
+          ref.computed = true;
+        } catch (const std::exception& e) {
+          record.problems.push_back(std::string("no exact reference: ") + e.what());
         }
-        r.time_ns = median(times);
-        r.verification = c.solids ? judge_swept_solids(*algorithm, ref, options, r.answer)
-                                  : judge_swept(*algorithm, ref.exact, options, r.answer);
-        run.results.push_back(std::move(r));
-      }
-    run.cases.push_back(std::move(record));
-  });
-  return run;
+        ref.time_ns = ns_since(start);
+        if (ref.computed && c.truth && *c.truth != ref.exact.collides)
+          record.problems.push_back(std::string("ground truth ") + (*c.truth ? "1" : "0") +
+                                    " disagrees with the exact reference");
+        else if (ref.computed && c.expected_toi &&
+                 !(*c.expected_toi >= ref.exact.toi_lo_double &&
+                   *c.expected_toi <= ref.exact.toi_hi_double))
+          record.problems.push_back("expected toi " + short_number(*c.expected_toi) +
+                                    " outside the exact one");
+        if (ref.computed)
+          for (const auto* algorithm : algorithms) {
+            if (!c.solids && !algorithm->query) continue;  // whole solids only
+            const double deadline_ns = options.deadline_ms * 1e6;
+            auto call = [&](Clock::time_point t0) {
+              if (!c.solids) return algorithm->query(c.query);
+              if (algorithm->solids) return algorithm->solids(c.solids->query);
+              std::function<bool()> expired;
+              if (deadline_ns > 0) expired = [&] { return ns_since(t0) > deadline_ns; };
+              return swept_solids(c.solids->query, algorithm->query, expired);
+            };
+            SweptResult r;
+            r.case_index = ci;
+            r.algorithm = algorithm;
+            std::vector<double> times;
+            for (int k = 0; k < std::max(1, options.repetitions); ++k) {
+              const auto t0 = Clock::now();
+              r.answer = call(t0);
+              times.push_back(ns_since(t0));
+              if (deadline_ns > 0 && times.back() > deadline_ns) {
+                if (!r.answer.failed) r.answer = {};  // an answer past the deadline does not count
+                r.answer.failed = true;
+                r.answer.reason = "over the per-query deadline of " +
+                                  short_number(options.deadline_ms) + " ms (" +
+                                  short_number(times.back() / 1e6) + " ms" +
+                                  (r.answer.reason.empty() ? "" : "; " + r.answer.reason) + ")";
+                break;
+              }
+            }
+            r.time_ns = median(times);
+            r.verification = c.solids ? judge_swept_solids(*algorithm, ref, options, r.answer)
+                                      : judge_swept(*algorithm, ref.exact, options, r.answer);
+            run.results.push_back(std::move(r));
+          }
+        run.cases.push_back(std::move(record));
+      });
 }
 
 std::vector<SweptTableRow> swept_table(const SweptRun& run) {

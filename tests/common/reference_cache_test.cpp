@@ -43,7 +43,7 @@ TEST(ReferenceCache, RoundTripsThroughTheFile) {
   ReferenceCache reloaded(path);
   EXPECT_EQ(reloaded.size(), stored.size());
   for (const auto& [hash, e] : stored) {
-    const auto r = find_proximity_reference(reloaded, hash);
+    const auto r = find_reference(reloaded, hash, kExactProximityCodec);
     ASSERT_TRUE(r.has_value());
     EXPECT_EQ(r->relation, e.relation);
     EXPECT_EQ(r->distance_sq_exact, e.distance_sq_exact);
