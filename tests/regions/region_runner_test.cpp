@@ -229,6 +229,11 @@ TEST_F(RegionRunner, ReferenceMatchesTheHandCount) {
 }
 
 TEST_F(RegionRunner, CorrectAlgorithmPasses) {
+  // The run names every algorithm it ran, in the order given, and one result per pair.
+  const auto infos = all_of(*registry_);
+  ASSERT_EQ(run_->algorithms.size(), infos.size());
+  for (std::size_t i = 0; i < infos.size(); ++i) EXPECT_EQ(run_->algorithms[i], infos[i]);
+  EXPECT_EQ(run_->results.size(), infos.size() * cases_->size());
   for (const std::string name : {"correct", "correct-peer"})
     for (std::size_t ci = 0; ci < cases_->size(); ++ci) {
       const RegionResultRecord& r = result(*run_, name, ci);
