@@ -126,16 +126,20 @@ SweptAnswer fcl_swept(const SweptSolidsQuery& query, FclCcdSolver solver);
 // The positions of a query with a rigid motion at time t (algorithms/swept/solids).
 std::array<Eigen::Vector3d, 4> swept_rigid_positions(const SweptQuery& query, double t);
 
+// The query at time t, each vertex on its straight line (no rigid motion).
+inline std::array<Eigen::Vector3d, 4> swept_linear_positions(const SweptQuery& query, double t) {
+  std::array<Eigen::Vector3d, 4> out;
+  for (int i = 0; i < 4; ++i)
+    out[i] = query.points[i] + t * (query.points[i + 4] - query.points[i]);
+  return out;
+}
+
 // The query at time t (shared by the algorithms): each vertex on its straight line, or, for a
 // rigid motion, rotated and translated.
 inline std::array<Eigen::Vector3d, 4> swept_positions(const SweptQuery& query, double t) {
-  std::array<Eigen::Vector3d, 4> out;
-  if (!query.rigid) {
-    for (int i = 0; i < 4; ++i)
-      out[i] = query.points[i] + t * (query.points[i + 4] - query.points[i]);
-    return out;
-  }
-  return swept_rigid_positions(query, t);
+  if (query.rigid) [[unlikely]]
+    return swept_rigid_positions(query, t);
+  return swept_linear_positions(query, t);
 }
 
 }  // namespace touchstone

@@ -15,14 +15,17 @@ namespace {
 
 using Eigen::Vector3d;
 
-double coplanarity(const SweptQuery& q, double t) {
-  const auto p = swept_positions(q, t);
+// `at(t)` gives the query's positions at time t.
+template <class At>
+double coplanarity(const At& at, double t) {
+  const auto p = at(t);
   return (p[1] - p[0]).dot((p[2] - p[0]).cross(p[3] - p[0]));
 }
 
-bool static_test(const SweptQuery& q, double t) {
-  const auto p = swept_positions(q, t);
-  if (q.type == SweptType::vertex_face) {
+template <class At>
+bool static_test(SweptType type, const At& at, double t) {
+  const auto p = at(t);
+  if (type == SweptType::vertex_face) {
     const Vector3d e0 = p[2] - p[1], e1 = p[3] - p[1], w = p[0] - p[1];
     const double a = e0.dot(e0), b = e0.dot(e1), c = e1.dot(e1), d = w.dot(e0), e = w.dot(e1);
     const double den = a * c - b * b;
@@ -38,19 +41,18 @@ bool static_test(const SweptQuery& q, double t) {
   return s >= 0 && s <= 1 && r >= 0 && r <= 1;
 }
 
-}  // namespace
-
-SweptAnswer sampling_swept(const SweptQuery& query, int substeps) {
+template <class At>
+SweptAnswer sample(SweptType type, int substeps, const At& at) {
   SweptAnswer out;
-  double ta = 0, fa = coplanarity(query, 0);
+  double ta = 0, fa = coplanarity(at, 0);
   for (int i = 1; i <= substeps; ++i) {
-    const double tb = static_cast<double>(i) / substeps, fb = coplanarity(query, tb);
+    const double tb = static_cast<double>(i) / substeps, fb = coplanarity(at, tb);
     double tc = -1;
     if (fa == 0)
       tc = ta;
     else if (fb == 0 || (fa < 0) != (fb < 0))
       tc = ta + (tb - ta) * fa / (fa - fb);
-    if (tc >= 0 && static_test(query, tc)) {
+    if (tc >= 0 && static_test(type, at, tc)) {
       out.collides = true;
       out.toi = tc;
       return out;
@@ -59,6 +61,16 @@ SweptAnswer sampling_swept(const SweptQuery& query, int substeps) {
     fa = fb;
   }
   return out;
+}
+
+}  // namespace
+
+// The motion is told apart once per query, not in every sample: a test of `rigid` inside each
+// evaluation of the positions keeps the compiler from inlining them into the sampling loop.
+SweptAnswer sampling_swept(const SweptQuery& query, int substeps) {
+  if (query.rigid)
+    return sample(query.type, substeps, [&](double t) { return swept_rigid_positions(query, t); });
+  return sample(query.type, substeps, [&](double t) { return swept_linear_positions(query, t); });
 }
 
 }  // namespace touchstone
