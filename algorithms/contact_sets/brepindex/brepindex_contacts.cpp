@@ -1,5 +1,5 @@
-// The Brep-index as a contact-set tracker: FindContacts (seed 000 §4.3) run every frame, with the
-// temporal coherence of the normals by seed 000 eq. (6)–(8).
+// The Brep-index as a contact-set tracker: Bouma & Vanecek's FindContacts (their §4.3) run every
+// frame, with the temporal coherence of the normals by their eq. (6)–(8).
 //
 // Each frame the pair is answered by regions-brepindex (no velocities: no back-face culling, a
 // contact set keeps the contacts that are about to separate) with ε = Options::epsilon made
